@@ -1,0 +1,94 @@
+"""The public plugin API of patience: everything a game plugin may import, in one module.
+
+A plugin imports from here (and ``hookimpl`` from :mod:`patience_core`); every other module of
+``patience_core`` is private and may change. The API carries :data:`API_VERSION`; it changes only
+by adding.
+
+Example::
+
+    from patience_core import hookimpl
+    from patience_core.api import Game, GameRegistry, Move, PileKind, PileSpec, Position
+
+    class MyGame(Game):
+        ...
+
+    @hookimpl
+    def patience_register_games(registry: GameRegistry) -> None:
+        registry.add(MyGame)
+"""
+
+from __future__ import annotations
+
+from patience_core import API_VERSION, hookimpl
+from patience_core.engine.deal import (
+    AISLERIOT,
+    MS,
+    DealNumber,
+    aisleriot_shuffle,
+    microsoft_deal,
+    standard_deck,
+)
+from patience_core.engine.rules import (
+    Build,
+    EmptyPile,
+    adjacent_ranks,
+    builds_on,
+    flip_top,
+    next_rank,
+    run_length,
+    supermove_limit,
+)
+from patience_core.errors import (
+    BadDeal,
+    BadMoveText,
+    BadOption,
+    BadSave,
+    IllegalMove,
+    PatienceError,
+    PluginError,
+    UnknownGame,
+)
+from patience_core.games import Game, GameOption, GameRegistry, Painter
+from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position, Rank, Suit
+from patience_core.strategies import Strategy, StrategyRegistry
+
+__all__ = [
+    "AISLERIOT",
+    "API_VERSION",
+    "MS",
+    "BadDeal",
+    "BadMoveText",
+    "BadOption",
+    "BadSave",
+    "Build",
+    "Card",
+    "DealNumber",
+    "EmptyPile",
+    "Game",
+    "GameOption",
+    "GameRegistry",
+    "IllegalMove",
+    "Move",
+    "MoveKind",
+    "Painter",
+    "PatienceError",
+    "PileKind",
+    "PileSpec",
+    "PluginError",
+    "Position",
+    "Rank",
+    "Strategy",
+    "StrategyRegistry",
+    "Suit",
+    "UnknownGame",
+    "adjacent_ranks",
+    "aisleriot_shuffle",
+    "builds_on",
+    "flip_top",
+    "hookimpl",
+    "microsoft_deal",
+    "next_rank",
+    "run_length",
+    "standard_deck",
+    "supermove_limit",
+]

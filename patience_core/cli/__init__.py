@@ -1,0 +1,151 @@
+"""The ``patience`` command line: a thin click group over the layers below.
+
+Layer 5. Each command lives in its own module and is imported only when it runs (click's "lazily
+loading subcommands" pattern), so ``patience --help`` stays fast. Plugins add commands through the
+``patience_register_commands`` hook.
+
+Every :class:`~patience_core.errors.PatienceError` becomes one line on stderr and exit code 1;
+click's usage errors exit 2; an interrupted command exits 130. Unexpected errors print one line
+too (set ``PATIENCE_DEBUG=1`` for the traceback).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Any
+
+import click
+
+from patience_core import __version__
+
+__all__ = ["COMMANDS", "LazyGroup", "cli", "get_host", "main"]
+
+#: Built-in commands: name -> (module, attribute, one-line help).
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "list": ("patience_core.cli.list_cmd", "list_games", "List the installed games."),
+    "rules": ("patience_core.cli.rules_cmd", "rules", "Show the rules of a game."),
+    "deal": ("patience_core.cli.deal_cmd", "deal", "Show the layout of a deal."),
+    "play": ("patience_core.cli.play_cmd", "play", "Play a game in the terminal."),
+    "score": ("patience_core.cli.score_cmd", "score", "Score a saved game."),
+    "simulate": (
+        "patience_core.cli.simulate_cmd",
+        "simulate",
+        "Play many deals automatically; win rate with a 95% interval.",
+    ),
+    "plugins": ("patience_core.cli.plugins_cmd", "plugins", "List the plugins and their status."),
+}
+
+
+def get_host(ctx: click.Context) -> Any:
+    """The loaded :class:`~patience_core.plugins.PluginHost` of this run (``ctx.obj``).
+
+    Built on first use; a test may pass its own through ``CliRunner.invoke(..., obj=host)``.
+    Broken plugins are reported once on stderr.
+    """
+    root = ctx.find_root()
+    if root.obj is None:
+        from patience_core.plugins import PluginHost
+
+        root.obj = PluginHost()
+    host = root.obj
+    if not getattr(host, "_reported", False):
+        host.load()
+        for line in host.problems:
+            click.echo(f"patience: warning: {line}", err=True)
+        host._reported = True
+    return host
+
+
+class LazyGroup(click.Group):
+    """A click group that imports a built-in command's module only when it is used, and asks
+    plugins for their commands only when a name is not built in (or for ``--help``)."""
+
+    _plugins_added = False
+
+    def _add_plugin_commands(self, ctx: click.Context) -> None:
+        if self._plugins_added:
+            return
+        self._plugins_added = True
+        host = get_host(ctx)
+        group = click.Group()
+        for line in host.add_commands(group):
+            click.echo(f"patience: warning: {line}", err=True)
+        for name, command in group.commands.items():
+            if name not in COMMANDS and name not in self.commands:
+                self.add_command(command, name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._add_plugin_commands(ctx)
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS:
+            module_name, attr, _help = COMMANDS[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module_name), attr)
+            return command
+        if cmd_name not in self.commands:
+            self._add_plugin_commands(ctx)
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List commands with their one-line help without importing the built-in modules."""
+        self._add_plugin_commands(ctx)
+        rows = [(name, help_) for name, (_m, _a, help_) in COMMANDS.items()]
+        for name, command in sorted(self.commands.items()):
+            rows.append((name, command.get_short_help_str(60)))
+        with formatter.section("Commands"):
+            formatter.write_dl(sorted(rows))
+
+
+@click.group(cls=LazyGroup)
+@click.version_option(__version__, prog_name="patience")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Patience (solitaire) card games: play, deal, score and simulate.
+
+    Every game is a plugin; `patience list` shows the installed ones.
+    """
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point: run :data:`cli`, turning errors into one-line messages."""
+    from patience_core.errors import PatienceError
+
+    try:
+        cli.main(args=argv, prog_name="patience", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("patience: interrupted", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("patience: interrupted", err=True)
+        sys.exit(130)
+    except click.UsageError as exc:
+        # One line, not click's three: the command, the problem, where to look.
+        where = exc.ctx.command_path if exc.ctx is not None else "patience"
+        click.echo(f"{where}: error: {exc.format_message()} (see --help)", err=True)
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        click.echo(f"patience: error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except PatienceError as exc:
+        click.echo(f"patience: error: {exc}", err=True)
+        sys.exit(1)
+    except BrokenPipeError:
+        # The reader of our output went away (e.g. `| head`): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)
+    except Exception as exc:
+        if os.environ.get("PATIENCE_DEBUG"):
+            raise
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        click.echo(
+            f"patience: internal error: {type(exc).__name__}: {first} "
+            "(set PATIENCE_DEBUG=1 for details)",
+            err=True,
+        )
+        sys.exit(70)

@@ -1,0 +1,43 @@
+"""Parameter types and options shared by several commands."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import click
+
+from patience_core.engine.deal import DealNumber
+
+
+class DealType(click.ParamType):
+    """A deal number: ``N`` (0..2**32-1) or ``ms:N`` (1..2**31-1); reports bad input with a
+    one-line usage error."""
+
+    name = "deal"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, DealNumber):
+            return value
+        try:
+            return DealNumber.parse(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+DEAL = DealType()
+
+
+def random_deal() -> DealNumber:
+    """A random deal number (0..2**32-1) for when the user gives none."""
+    return DealNumber(secrets.randbelow(2**32))
+
+
+option_flag = click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A game option (see `patience rules GAME`); repeatable.",
+)

@@ -1,0 +1,20 @@
+"""``patience plugins``: every plugin found, with its distribution, version, games and status."""
+
+from __future__ import annotations
+
+import click
+
+from patience_core.cli import get_host
+
+
+@click.command()
+@click.pass_context
+def plugins(ctx: click.Context) -> None:
+    """List the plugins: distribution, version, games, status (loaded, broken, blocked)."""
+    host = get_host(ctx)
+    for r in host.records:
+        games = ", ".join(r.games) or "-"
+        line = f"{r.distribution} {r.version}  [{r.status}]  games: {games}"
+        if r.error:
+            line += f"  error: {r.error}"
+        click.echo(line)

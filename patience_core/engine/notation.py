@@ -1,0 +1,155 @@
+"""Move notation: reading what a player types, and writing moves back as text.
+
+The notation is generic over every game (docs/cli.md, "Move notation"):
+
+* ``deal`` (also ``d``, or the stock's pile name alone): deal from the stock.
+* ``SRC DST`` with pile names, e.g. ``t1 f``, ``t3 t5``, ``c1 t2``; also written together
+  (``t3t5``). A pile kind's letter alone (``f``, ``c``, ``t``) means "any pile of that kind".
+* ``SRC DST N``: move N cards (a run).
+* ``CARD`` or ``CARD DST``: the card, and every card on top of it, e.g. ``9h`` or ``9h t4``.
+* A source alone (``t3``) when only one move leaves it.
+
+When several legal moves match, the longest run is taken, then the first matching destination; a
+text that leaves the source open, or leaves the destination open between tableau piles, is reported
+as ambiguous with the candidates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from patience_core.errors import BadMoveText, IllegalMove
+from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
+
+__all__ = ["format_move", "parse_move"]
+
+_TOKEN = re.compile(r"\*?(?:10|[a2-9tjqk])[cdhs♣♦♥♠]|[a-z]+\d*|\d+", re.I)
+_CARD = re.compile(r"^(?:10|[a2-9tjqk])[cdhs♣♦♥♠]$", re.I)
+_DEAL_WORDS = ("deal", "d")
+#: Pile kinds whose piles a player does not tell apart as a destination: "to a foundation" or "to a
+#: free cell" means the first one that takes the card, as Aisleriot's double-click does.
+_INTERCHANGEABLE = (PileKind.FOUNDATION, PileKind.FREE_CELL)
+#: Letters that stand for "any pile of this kind".
+KIND_LETTERS = {
+    "f": PileKind.FOUNDATION,
+    "t": PileKind.TABLEAU,
+    "c": PileKind.FREE_CELL,
+    "r": PileKind.RESERVE,
+    "w": PileKind.WASTE,
+    "s": PileKind.STOCK,
+}
+
+
+def format_move(piles: Sequence[PileSpec], move: Move) -> str:
+    """The canonical text of ``move``: ``deal``, ``SRC DST``, or ``SRC DST N`` for N > 1 cards.
+
+    Canonical text is what saved games store and what hints print; :func:`parse_move` reads it back
+    to the same move.
+    """
+    if move.kind is MoveKind.DEAL:
+        return "deal"
+    assert move.target is not None
+    text = f"{piles[move.source].name} {piles[move.target].name}"
+    return text if move.count == 1 else f"{text} {move.count}"
+
+
+def _tokens(text: str) -> list[str]:
+    cleaned = text.strip().lower().replace(",", " ").replace("->", " ").replace(">", " ")
+    tokens = _TOKEN.findall(cleaned)
+    if "".join(tokens) != re.sub(r"\s+", "", cleaned):
+        raise BadMoveText(f"cannot read move {text.strip()!r}; type 'help' for the notation")
+    return tokens
+
+
+def _moved_cards(position: Position, move: Move) -> tuple[Card, ...]:
+    pile = position[move.source]
+    return pile[len(pile) - move.count :]
+
+
+def parse_move(
+    text: str, piles: Sequence[PileSpec], position: Position, legal: Sequence[Move]
+) -> Move:
+    """Read the move a player typed.
+
+    :param text: the player's text, e.g. ``"t1 f"``, ``"9h"``, ``"deal"``.
+    :param piles: the game's layout.
+    :param position: the current position.
+    :param legal: the legal moves in ``position``, in the game's order.
+    :returns: one of ``legal``.
+    :raises BadMoveText: when the text names no pile, card or keyword, or is ambiguous.
+    :raises IllegalMove: when the text is readable but no legal move matches it.
+    """
+    tokens = _tokens(text)
+    if not tokens:
+        raise BadMoveText("empty move; type 'help' for the notation")
+    names = {spec.name: i for i, spec in enumerate(piles)}
+
+    def pile_set(token: str) -> set[int] | None:
+        if token in names:
+            return {names[token]}
+        kind = KIND_LETTERS.get(token)
+        if kind is not None:
+            return {i for i, spec in enumerate(piles) if spec.kind is kind}
+        return None
+
+    # Deals.
+    if len(tokens) == 1 and (
+        tokens[0] in _DEAL_WORDS
+        or (tokens[0] in names and piles[names[tokens[0]]].kind is PileKind.STOCK)
+    ):
+        deals = [m for m in legal if m.kind is MoveKind.DEAL]
+        if deals:
+            return deals[0]
+        raise IllegalMove("no deal is possible now")
+
+    # Source: a pile (or kind) or a card.
+    first = tokens[0]
+    source_piles = pile_set(first)
+    source_card: Card | None = None
+    if source_piles is None:
+        if not _CARD.match(first.lstrip("*")):
+            raise BadMoveText(f"unknown pile or card {first!r}; type 'help' for the notation")
+        source_card = Card.from_code(first.lstrip("*"))
+    target_piles: set[int] | None = None
+    count: int | None = None
+    rest = tokens[1:]
+    if rest:
+        target_piles = pile_set(rest[0])
+        if target_piles is None:
+            raise BadMoveText(f"unknown pile {rest[0]!r}; type 'help' for the notation")
+        rest = rest[1:]
+    if rest:
+        if not rest[0].isdigit() or len(rest) > 1:
+            raise BadMoveText(f"cannot read move {text.strip()!r}; type 'help' for the notation")
+        count = int(rest[0])
+
+    matches: list[Move] = []
+    for move in legal:
+        if move.kind is not MoveKind.TRANSFER:
+            continue
+        if source_piles is not None and move.source not in source_piles:
+            continue
+        if source_card is not None:
+            bottom = _moved_cards(position, move)[0]
+            if (bottom.rank, bottom.suit) != (source_card.rank, source_card.suit):
+                continue
+        if target_piles is not None and move.target not in target_piles:
+            continue
+        if count is not None and move.count != count:
+            continue
+        matches.append(move)
+    if not matches:
+        raise IllegalMove(f"illegal move {text.strip()!r}")
+    sources = {m.source for m in matches}
+    targets = {m.target for m in matches}
+    interchangeable = all(
+        m.target is not None and piles[m.target].kind in _INTERCHANGEABLE for m in matches
+    )
+    if len(sources) > 1 or (target_piles is None and len(targets) > 1 and not interchangeable):
+        options = ", ".join(sorted({format_move(piles, m) for m in matches})[:6])
+        raise BadMoveText(f"move {text.strip()!r} is ambiguous: {options}")
+    best = max(matches, key=lambda m: m.count)
+    return min(
+        (m for m in matches if m.count == best.count), key=lambda m: (m.target or 0, m.count)
+    )

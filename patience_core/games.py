@@ -1,0 +1,322 @@
+"""The :class:`Game` interface every game plugin implements, its options, and the game registry.
+
+Layer 3 of the architecture. A game is a subclass of :class:`Game` registered through the
+``patience_register_games`` hook (see :mod:`patience_core.hookspecs`). Everything the tools do with
+a game (dealing, move generation, applying a move with its automatic follow-ups, won/lost, score,
+rules text, rendering) goes through this interface, so ``deal``, ``play``, ``score``, ``simulate``
+work for every installed game, including third-party ones.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import ClassVar
+
+import attrs
+
+from patience_core.engine.deal import AISLERIOT, DealNumber, aisleriot_shuffle, standard_deck
+from patience_core.engine.notation import format_move, parse_move
+from patience_core.errors import BadDeal, BadOption, IllegalMove, PluginError, UnknownGame
+from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
+
+__all__ = ["Game", "GameOption", "GameRegistry", "Painter"]
+
+#: A function that draws one card (or an empty pile, for ``None``) as exactly two visible
+#: characters, e.g. ``"9♥"``, ``"##"`` for a face-down card, ``"--"`` for an empty pile. The
+#: renderer supplies it; games never decide colours or symbols themselves.
+Painter = Callable[[Card | None], str]
+
+
+@attrs.frozen
+class GameOption:
+    """A game option a player chooses with ``--option NAME=VALUE``.
+
+    :param name: lower-case, hyphenated, e.g. ``"empty-columns"``.
+    :param choices: the values accepted.
+    :param default: one of ``choices``.
+    :param help: one line for ``patience rules`` and ``--help``.
+    """
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    help: str = ""
+
+
+class Game(abc.ABC):
+    """One patience game with one set of options. Subclass it once per game.
+
+    A subclass sets the class attributes below and implements the abstract methods. Instances are
+    cheap and stateless: the state of a game is a :class:`~patience_core.model.Position`, passed in
+    and returned, never stored. Methods must be deterministic (no hash or set order, no clock).
+
+    Class attributes a subclass sets:
+
+    * ``name``: the game's name on the command line, lower case and hyphenated (``"escalator"``).
+    * ``title``: the display name (``"Escalator"``).
+    * ``max_score``: the largest score :meth:`score` returns.
+    * ``rules``: the rules text shown by ``patience rules``; plain text, paragraphs.
+    * ``options``: the :class:`GameOption` list (default none).
+    * ``deal_schemes``: the deal numbering schemes the game accepts (default ``("aisleriot",)``).
+    * ``tableau_fan``: ``"down"`` (columns, the default) or ``"right"`` (one line per pile), for the
+      default :meth:`render`.
+
+    :param options: option name to value; missing options take their defaults.
+    :raises BadOption: for an unknown option name or a value not among its choices.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    max_score: ClassVar[int]
+    rules: ClassVar[str]
+    options: ClassVar[tuple[GameOption, ...]] = ()
+    deal_schemes: ClassVar[tuple[str, ...]] = (AISLERIOT,)
+    tableau_fan: ClassVar[str] = "down"
+
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        chosen = {spec.name: spec.default for spec in self.options}
+        known = {spec.name: spec for spec in self.options}
+        for key, value in (options or {}).items():
+            spec = known.get(key)
+            if spec is None:
+                names = ", ".join(sorted(known)) or "none"
+                raise BadOption(f"{self.name} has no option {key!r} (options: {names})")
+            if value not in spec.choices:
+                raise BadOption(
+                    f"option {key} takes one of {', '.join(spec.choices)}, not {value!r}"
+                )
+            chosen[key] = value
+        #: The option values in force, every option present.
+        self.option_values: dict[str, str] = chosen
+
+    # -- layout and dealing ------------------------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def piles(self) -> tuple[PileSpec, ...]:
+        """The layout: one :class:`PileSpec` per pile, in position order."""
+
+    def new_deck(self) -> tuple[Card, ...]:
+        """The unshuffled deck in Aisleriot's order. Override for decks other than 52 cards."""
+        return standard_deck()
+
+    def deal(self, deal: DealNumber) -> Position:
+        """The starting position of deal ``deal``.
+
+        The default shuffles :meth:`new_deck` as Aisleriot does (RULES.md Part B §0.3) and hands
+        the cards to :meth:`layout`. Games with other deal schemes (``ms``) override this.
+
+        :raises BadDeal: when the game does not accept the deal's scheme.
+        """
+        if deal.scheme not in self.deal_schemes:
+            raise BadDeal(f"{self.name} does not take {deal.scheme} deal numbers")
+        return self.layout(aisleriot_shuffle(self.new_deck(), deal.number))
+
+    @abc.abstractmethod
+    def layout(self, cards: list[Card]) -> Position:
+        """Lay out a shuffled deck: ``cards[0]`` is the top of Aisleriot's shuffled stock, the
+        first card dealt. Cards arrive face up; turn face-down cards with ``Card.turned(False)``.
+        """
+
+    # -- moves --------------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Every legal move in ``position``, in a fixed, deterministic order.
+
+        :returns: an empty list when the game is over (won, or no move exists).
+        """
+
+    @abc.abstractmethod
+    def play(self, position: Position, move: Move) -> Position:
+        """Apply a move **known to be legal**, with its automatic follow-ups (auto-flip, auto-play).
+
+        No checking is done; use :meth:`apply` for untrusted moves.
+        """
+
+    def apply(self, position: Position, move: Move) -> Position:
+        """Apply ``move`` after checking it is legal.
+
+        :raises IllegalMove: when ``move`` is not among :meth:`legal_moves`.
+        """
+        if move not in self.legal_moves(position):
+            raise IllegalMove(f"illegal move {self.move_text(position, move)!r}")
+        return self.play(position, move)
+
+    # -- outcome ------------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def is_won(self, position: Position) -> bool:
+        """Whether ``position`` satisfies the game's win test."""
+
+    def is_lost(self, position: Position) -> bool:
+        """Lost: not won and no legal move exists (RULES.md Part A, "Won / lost / dead")."""
+        return not self.is_won(position) and not self.legal_moves(position)
+
+    @abc.abstractmethod
+    def score(self, position: Position) -> int:
+        """The score of ``position``, 0..:attr:`max_score`; a pure function of the position."""
+
+    def status(self, position: Position) -> str:
+        """One line for the status bar; the default gives the stock count when there is a stock."""
+        for i, spec in enumerate(self.piles):
+            if spec.kind is PileKind.STOCK:
+                return f"Stock left: {len(position[i])}"
+        return ""
+
+    # -- text ---------------------------------------------------------------------------------
+
+    def move_text(self, position: Position, move: Move) -> str:
+        """The canonical notation of ``move`` (see :mod:`patience_core.engine.notation`)."""
+        return format_move(self.piles, move)
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        """Read a move typed by a player.
+
+        :raises BadMoveText: for unreadable or ambiguous text.
+        :raises IllegalMove: when the text names no legal move.
+        """
+        return parse_move(text, self.piles, position, self.legal_moves(position))
+
+    def describe_move(self, position: Position, move: Move) -> str:
+        """A sentence for people, e.g. ``"9♥ from p23 to the waste"``; used by hints and logs."""
+        if move.kind is MoveKind.DEAL:
+            return "deal from the stock"
+        assert move.target is not None
+        pile = position[move.source]
+        card = pile[len(pile) - move.count]
+        target = self.piles[move.target]
+        cards = card.code if move.count == 1 else f"{move.count} cards from {card.code}"
+        return f"{cards} from {self.piles[move.source].name} to {target.name} ({target.kind.value})"
+
+    def render(self, position: Position, paint: Painter) -> list[str]:
+        """Draw ``position`` as lines of text, 80 columns wide at most.
+
+        The default draws every non-tableau pile on one line as ``name top-card`` (the stock as a
+        count), then the tableau: columns side by side when ``tableau_fan == "down"``, one line per
+        pile when ``"right"``. Games with another shape (Escalator's pyramid) override it.
+
+        :param paint: draws one card as two visible characters (see :data:`Painter`).
+        """
+        lines: list[str] = []
+        top: list[str] = []
+        tableau: list[int] = []
+        for i, spec in enumerate(self.piles):
+            pile = position[i]
+            if spec.kind is PileKind.TABLEAU:
+                tableau.append(i)
+            elif spec.kind is PileKind.STOCK:
+                top.append(f"{spec.name}:[{len(pile):2d}]")
+            else:
+                top.append(f"{spec.name}:{paint(pile[-1] if pile else None)}")
+        for start in range(0, len(top), 8):
+            lines.append("  ".join(top[start : start + 8]))
+        if tableau and self.tableau_fan == "right":
+            for i in tableau:
+                cards = " ".join(paint(c) for c in position[i]) or paint(None)
+                lines.append(f"{self.piles[i].name:>3}: {cards}")
+        elif tableau:
+            lines.append("")
+            lines.append(" ".join(f"{self.piles[i].name:>3} " for i in tableau).rstrip())
+            depth = max(len(position[i]) for i in tableau)
+            for row in range(max(depth, 1)):
+                cells = []
+                for i in tableau:
+                    pile = position[i]
+                    if row < len(pile):
+                        cells.append(f" {paint(pile[row])} ")
+                    elif row == 0:
+                        cells.append(f" {paint(None)} ")
+                    else:
+                        cells.append("    ")
+                lines.append(" ".join(cells).rstrip())
+        return lines
+
+    # -- helpers for subclasses ---------------------------------------------------------------
+
+    def pile_indices(self, kind: PileKind) -> tuple[int, ...]:
+        """The indices of every pile of ``kind``, in layout order."""
+        return tuple(i for i, spec in enumerate(self.piles) if spec.kind is kind)
+
+    def option(self, name: str) -> str:
+        """The value in force of option ``name``.
+
+        :raises KeyError: for an option the game does not declare.
+        """
+        return self.option_values[name]
+
+
+@attrs.define
+class GameRegistry:
+    """The games the installed plugins provide, by name. Passed to ``patience_register_games``.
+
+    A plugin calls :meth:`add` once per game class. Names are unique across all plugins: a second
+    claim to a name is refused with a :class:`PluginError` naming both distributions.
+    """
+
+    _games: dict[str, type[Game]] = attrs.field(factory=dict)
+    _providers: dict[str, str] = attrs.field(factory=dict)
+    #: The distribution whose hook is running now; the plugin host sets it.
+    current_plugin: str = "patience-core"
+
+    def add(self, game: type[Game]) -> None:
+        """Register ``game`` (a :class:`Game` subclass) under ``game.name``.
+
+        :raises PluginError: when the class is not a Game subclass, lacks a name, or the name is
+            already taken.
+        """
+        if not (isinstance(game, type) and issubclass(game, Game)):
+            raise PluginError(f"{self.current_plugin}: {game!r} is not a patience Game class")
+        name = getattr(game, "name", None)
+        if not isinstance(name, str) or not name:
+            raise PluginError(f"{self.current_plugin}: game class {game.__name__} has no name")
+        if name in self._games:
+            raise PluginError(
+                f"game {name!r} is provided by both {self._providers[name]} and "
+                f"{self.current_plugin}; keeping {self._providers[name]}"
+            )
+        self._games[name] = game
+        self._providers[name] = self.current_plugin
+
+    def get(self, name: str) -> type[Game]:
+        """The game class registered as ``name``.
+
+        :raises UnknownGame: with the list of known games.
+        """
+        try:
+            return self._games[name]
+        except KeyError:
+            known = ", ".join(sorted(self._games)) or "none installed"
+            raise UnknownGame(f"unknown game {name!r} (known games: {known})") from None
+
+    def provider(self, name: str) -> str:
+        """The distribution that registered game ``name``."""
+        return self._providers[name]
+
+    def names(self) -> list[str]:
+        """Every registered game name, sorted."""
+        return sorted(self._games)
+
+    def __iter__(self) -> Iterator[type[Game]]:
+        return iter(self._games[name] for name in self.names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._games
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """Read ``NAME=VALUE`` strings (``--option`` values) into a dict.
+
+    :raises BadOption: for a string without ``=``.
+    """
+    result: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise BadOption(f"bad option {pair!r}: expected NAME=VALUE")
+        result[key.strip()] = value.strip()
+    return result

@@ -1,0 +1,102 @@
+"""The hook specifications of patience: what a plugin may implement.
+
+Hooks are grouped by what they extend. Every hook is called by the plugin host
+(:mod:`patience_core.plugins`) once, right after the plugins are loaded, except the drawing hook,
+which the renderer calls per card. Plugins implement them with
+``@patience_core.hookimpl``; the pluggy project name, the marker and the entry-point group are all
+``patience``. Hooks change only by adding (new hooks, or new optional arguments).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    import click
+
+    from patience_core.games import GameRegistry
+    from patience_core.model import Card
+    from patience_core.strategies import StrategyRegistry
+
+hookspec = pluggy.HookspecMarker("patience")
+
+
+# -- games ------------------------------------------------------------------------------------
+
+
+@hookspec
+def patience_register_games(registry: GameRegistry) -> None:
+    """Register the games a plugin provides.
+
+    Call ``registry.add(GameClass)`` for each :class:`~patience_core.games.Game` subclass. A game
+    name already taken by another plugin is refused and reported, naming both distributions.
+
+    :param registry: the :class:`~patience_core.games.GameRegistry` of this run.
+    :returns: nothing.
+
+    Implemented by every game plugin.
+
+    .. versionadded:: 1.0
+    """
+
+
+# -- players ----------------------------------------------------------------------------------
+
+
+@hookspec
+def patience_register_strategies(registry: StrategyRegistry) -> None:
+    """Register automatic players for ``patience simulate --strategy NAME``.
+
+    Call ``registry.add(name, factory, help)``; ``factory(game, seed)`` returns an object with a
+    ``choose(position, legal_moves) -> Move`` method
+    (:class:`~patience_core.strategies.Strategy`).
+
+    :param registry: the :class:`~patience_core.strategies.StrategyRegistry` of this run.
+    :returns: nothing.
+
+    Implemented by patience itself (``random``, ``greedy``) and by plugins that add players.
+
+    .. versionadded:: 1.0
+    """
+
+
+# -- command line -----------------------------------------------------------------------------
+
+
+@hookspec
+def patience_register_commands(cli: click.Group) -> None:
+    """Add commands to the ``patience`` command line.
+
+    Call ``cli.add_command(command)`` with a :class:`click.Command`. Names of built-in commands
+    cannot be replaced.
+
+    :param cli: the top-level ``patience`` command group.
+    :returns: nothing.
+
+    Implemented by plugins that add tools (exporters, analysers).
+
+    .. versionadded:: 1.0
+    """
+
+
+# -- cards and drawing ------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def patience_card_text(card: Card, unicode: bool) -> str | None:
+    """Draw one face-up card for the terminal, as exactly two visible characters.
+
+    The first plugin to return a string wins; return ``None`` to leave the card to the default
+    drawing (rank letter and suit symbol, e.g. ``T♥``, or ``Th`` when ``unicode`` is false). The
+    renderer adds colour itself.
+
+    :param card: the card to draw (always face up).
+    :param unicode: whether the terminal can show non-ASCII characters.
+    :returns: two visible characters, or ``None``.
+
+    Implemented by plugins with decks or symbols of their own.
+
+    .. versionadded:: 1.0
+    """

@@ -1,0 +1,266 @@
+"""The plugin host: finds game plugins through the ``patience`` entry-point group and loads them.
+
+Layer 3. Loading is explicit (:meth:`PluginHost.load`, never at import) and happens in two phases,
+so one broken plugin never takes the tool down:
+
+1. read the entry-point metadata (cheap): name, distribution, version; sorted and de-duplicated;
+   plugins named in ``PATIENCE_DISABLE_PLUGINS`` (or missing from ``PATIENCE_PLUGINS`` when that
+   allow-list is set) are recorded as *blocked* and not imported;
+2. import each plugin inside its own ``try``, register it with pluggy, check its hooks against the
+   specifications, and call its registration hooks one plugin at a time. Any failure turns into a
+   *broken* record naming the distribution and the error; the plugin's partial registrations are
+   dropped.
+
+Both variables hold comma-separated names; a name matches a plugin's entry-point name or its
+distribution name (``escalator`` or ``patience-escalator``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from importlib import metadata
+from typing import Any
+
+import attrs
+import pluggy
+
+from patience_core import __version__, builtins, hookspecs
+from patience_core.errors import PatienceError
+from patience_core.games import Game, GameRegistry
+from patience_core.model import Card
+from patience_core.strategies import StrategyRegistry
+
+__all__ = ["ENTRY_POINT_GROUP", "PluginHost", "PluginRecord"]
+
+#: The entry-point group game plugins declare, e.g. ``[project.entry-points.patience]``.
+ENTRY_POINT_GROUP = "patience"
+
+LOADED = "loaded"
+BROKEN = "broken"
+BLOCKED = "blocked"
+BUILTIN = "built-in"
+
+
+@attrs.frozen
+class PluginRecord:
+    """What the host knows of one plugin, for ``patience plugins``.
+
+    :param name: the entry-point name (``"escalator"``), or ``"patience-core"`` for built-ins.
+    :param distribution: the distribution that declares it (``"patience-escalator"``).
+    :param version: that distribution's version.
+    :param status: ``"loaded"``, ``"broken"``, ``"blocked"`` or ``"built-in"``.
+    :param error: for a broken plugin, a one-line reason.
+    :param games: the game names it registered.
+    """
+
+    name: str
+    distribution: str
+    version: str
+    status: str
+    error: str = ""
+    games: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class _Candidate:
+    name: str
+    distribution: str
+    version: str
+    entry_point: Any
+
+
+def _names_from_env(value: str | None) -> set[str] | None:
+    if value is None:
+        return None
+    return {part.strip() for part in value.split(",") if part.strip()}
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
+
+
+class PluginHost:
+    """Owns the pluggy plugin manager and the registries the plugins fill.
+
+    :param entry_points: the entry points to consider; default: the installed ones in the
+        ``patience`` group. Tests pass their own.
+    :param environ: where ``PATIENCE_DISABLE_PLUGINS`` / ``PATIENCE_PLUGINS`` are read; default
+        :data:`os.environ`.
+    """
+
+    def __init__(
+        self,
+        entry_points: Iterable[metadata.EntryPoint] | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
+        self.pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
+        self.pm.add_hookspecs(hookspecs)
+        self._entry_points = entry_points
+        self._environ = os.environ if environ is None else environ
+        #: Game classes by name.
+        self.games = GameRegistry()
+        #: Strategies by name.
+        self.strategies = StrategyRegistry()
+        #: One record per plugin, built-ins first, then by distribution name.
+        self.records: list[PluginRecord] = []
+        self._loaded = False
+
+    # -- discovery ----------------------------------------------------------------------------
+
+    def _candidates(self) -> list[_Candidate]:
+        """Phase 1: entry-point metadata only; nothing is imported."""
+        if self._entry_points is None:
+            found: Iterable[metadata.EntryPoint] = metadata.entry_points(group=ENTRY_POINT_GROUP)
+        else:
+            found = self._entry_points
+        seen: set[tuple[str, str]] = set()
+        result: list[_Candidate] = []
+        for ep in found:
+            dist = getattr(ep, "dist", None)
+            dist_name = dist.metadata["Name"] if dist is not None else ep.name
+            version = dist.version if dist is not None else "?"
+            key = (dist_name, ep.name)
+            if key in seen:
+                continue
+            seen.add(key)
+            result.append(_Candidate(ep.name, dist_name, version, ep))
+        result.sort(key=lambda c: (c.distribution.lower(), c.name))
+        return result
+
+    def load(self) -> PluginHost:
+        """Discover and load the plugins and fill the registries. Calling it again does nothing.
+
+        :returns: ``self``, for chaining.
+        """
+        if self._loaded:
+            return self
+        self._loaded = True
+        self.pm.register(builtins, name="patience-core")
+        self._register_all("patience-core", builtins)
+        self.records.append(
+            PluginRecord("patience-core", "patience-core", __version__, BUILTIN, "", ())
+        )
+        blocked = _names_from_env(self._environ.get("PATIENCE_DISABLE_PLUGINS")) or set()
+        allowed = _names_from_env(self._environ.get("PATIENCE_PLUGINS"))
+        for cand in self._candidates():
+            names = {cand.name, cand.distribution}
+            if names & blocked or (allowed is not None and not names & allowed):
+                self.records.append(
+                    PluginRecord(cand.name, cand.distribution, cand.version, BLOCKED)
+                )
+                continue
+            self.records.append(self._load_one(cand))
+        return self
+
+    def _load_one(self, cand: _Candidate) -> PluginRecord:
+        """Phase 2 for one plugin: import, register, check, call its registration hooks."""
+        try:
+            plugin = cand.entry_point.load()
+        except Exception as exc:  # any import failure is the plugin's, not ours
+            return PluginRecord(
+                cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc)
+            )
+        try:
+            self.pm.register(plugin, name=cand.distribution)
+        except Exception as exc:  # pluggy.PluginValidationError, ValueError on a duplicate
+            return PluginRecord(
+                cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc)
+            )
+        unknown = [
+            caller.name for caller in self.pm.get_hookcallers(plugin) or [] if not caller.has_spec()
+        ]
+        if unknown:
+            self.pm.unregister(plugin)
+            return PluginRecord(
+                cand.name,
+                cand.distribution,
+                cand.version,
+                BROKEN,
+                f"implements unknown hook(s): {', '.join(sorted(unknown))}",
+            )
+        before = set(self.games.names())
+        try:
+            self._register_all(cand.distribution, plugin)
+        except Exception as exc:
+            self.pm.unregister(plugin)
+            return PluginRecord(
+                cand.name,
+                cand.distribution,
+                cand.version,
+                BROKEN,
+                _one_line(exc),
+                tuple(sorted(set(self.games.names()) - before)),
+            )
+        games = tuple(sorted(set(self.games.names()) - before))
+        return PluginRecord(cand.name, cand.distribution, cand.version, LOADED, "", games)
+
+    def _register_all(self, distribution: str, plugin: object) -> None:
+        """Call one plugin's registration hooks (not the others')."""
+        self.games.current_plugin = distribution
+        self.strategies.current_plugin = distribution
+        for hook_name, kwargs in (
+            ("patience_register_games", {"registry": self.games}),
+            ("patience_register_strategies", {"registry": self.strategies}),
+        ):
+            caller = getattr(self.pm.hook, hook_name)
+            for impl in caller.get_hookimpls():
+                if impl.plugin is plugin:
+                    impl.function(*[kwargs[arg] for arg in impl.argnames])
+
+    # -- use ----------------------------------------------------------------------------------
+
+    @property
+    def problems(self) -> list[str]:
+        """One line per broken plugin, for stderr."""
+        return [
+            f"plugin {r.distribution} ({r.name}) is broken and was skipped: {r.error}"
+            for r in self.records
+            if r.status == BROKEN
+        ]
+
+    def game(self, name: str, options: Mapping[str, str] | None = None) -> Game:
+        """A :class:`Game` instance of game ``name`` with ``options``.
+
+        :raises UnknownGame: when no plugin provides ``name``.
+        :raises BadOption: for invalid options.
+        """
+        cls = self.load().games.get(name)
+        try:
+            return cls(options)
+        except PatienceError:
+            raise
+        except Exception as exc:
+            raise PatienceError(
+                f"game {name!r} from {self.games.provider(name)} failed to start: {_one_line(exc)}"
+            ) from exc
+
+    def version_of(self, game_name: str) -> str:
+        """The version of the distribution that provides ``game_name`` ("?" when unknown)."""
+        provider = self.games.provider(game_name)
+        for record in self.records:
+            if record.distribution == provider:
+                return record.version
+        return "?"
+
+    def add_commands(self, group: Any) -> list[str]:
+        """Call ``patience_register_commands`` plugin by plugin.
+
+        :returns: one problem line per plugin whose hook failed.
+        """
+        problems = []
+        for impl in self.pm.hook.patience_register_commands.get_hookimpls():
+            try:
+                impl.function(group)
+            except Exception as exc:
+                problems.append(f"plugin {impl.plugin_name} failed to add commands: {_one_line(exc)}")
+        return problems
+
+    def card_text(self, card: Card, unicode: bool) -> str | None:
+        """Ask plugins to draw ``card``; ``None`` when none does (or one fails)."""
+        try:
+            text = self.pm.hook.patience_card_text(card=card, unicode=unicode)
+        except Exception:
+            return None
+        return text if isinstance(text, str) else None

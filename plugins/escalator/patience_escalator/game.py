@@ -1,0 +1,153 @@
+"""The rules of Escalator (RULES.md Part A "Escalator", Part B §1)."""
+
+from __future__ import annotations
+
+from patience_core.api import (
+    Card,
+    Game,
+    Move,
+    MoveKind,
+    Painter,
+    PileKind,
+    PileSpec,
+    Position,
+    adjacent_ranks,
+)
+
+ROWS = 7
+PYRAMID_SIZE = ROWS * (ROWS + 1) // 2  # 28
+STOCK, WASTE, APEX = 0, 1, 2
+
+
+def _covers() -> tuple[tuple[int, ...], ...]:
+    """For each pyramid pile index (2..29), the pile indices of the cards covering it."""
+    covers: list[tuple[int, ...]] = []
+    for row in range(1, ROWS + 1):
+        for pos in range(row):
+            if row == ROWS:
+                covers.append(())
+            else:
+                below = row * (row + 1) // 2 + pos
+                covers.append((APEX + below, APEX + below + 1))
+    return tuple(covers)
+
+
+#: COVERS[k] lists the piles covering pyramid card k (k = 0 is the apex, pile index 2).
+COVERS = _covers()
+
+RULES = """\
+Escalator
+
+Layout: a pyramid of 28 cards in 7 rows, all face up; a face-down stock of 24 cards; a waste pile,
+empty at the start.
+
+Goal: clear the pyramid. The game is won as soon as the pyramid is empty, even with cards left in
+the stock.
+
+Play: a pyramid card is free when both cards covering it (the two cards of the row below that
+overlap it) are gone; the bottom row is always free. A free card may be played onto the waste if
+its rank is one above or one below the waste's top card, in any suit. King and Ace are adjacent
+(K on A and A on K are both allowed). Cards of equal rank are not.
+
+Deal: turn the top stock card face up onto the waste. Nothing can be played onto the empty waste,
+so the first move is always a deal. There is no redeal.
+
+Lost: when the stock is empty and no free pyramid card fits the waste.
+
+Score: one point per pyramid card played to the waste (28 at most).
+
+Moves: type the card's name (e.g. 9h) to play it to the waste, and 'deal' (or 'd') to turn a card.
+"""
+
+
+class Escalator(Game):
+    """Escalator: clear a 28-card pyramid onto the waste by ranks one apart, K and A adjacent.
+
+    Piles (Aisleriot slots, RULES.md Part B §1): ``s`` stock (slot 0), ``w`` waste (slot 1),
+    ``p1``..``p28`` the pyramid row by row from the apex (slots 2..29).
+    """
+
+    name = "escalator"
+    title = "Escalator"
+    max_score = PYRAMID_SIZE
+    rules = RULES
+    _piles = (
+        PileSpec("s", PileKind.STOCK, 0),
+        PileSpec("w", PileKind.WASTE, 1),
+        *(PileSpec(f"p{k + 1}", PileKind.TABLEAU, APEX + k) for k in range(PYRAMID_SIZE)),
+    )
+
+    @property
+    def piles(self) -> tuple[PileSpec, ...]:
+        """Stock, waste, then the 28 pyramid piles of one card each."""
+        return self._piles
+
+    def layout(self, cards: list[Card]) -> Position:
+        """The first 28 cards fill the pyramid in slot order (apex first); the rest, face down,
+        form the stock with ``cards[28]`` on top. The waste starts empty (Part B §1, Deal)."""
+        pyramid = [(card,) for card in cards[:PYRAMID_SIZE]]
+        stock = tuple(card.turned(False) for card in reversed(cards[PYRAMID_SIZE:]))
+        return Position((stock, (), *pyramid))
+
+    def is_free(self, position: Position, index: int) -> bool:
+        """Whether the pyramid card in pile ``index`` (2..29) is uncovered."""
+        return all(not position[c] for c in COVERS[index - APEX])
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Free pyramid cards that fit the waste (apex first, row by row), then the deal."""
+        if not position[APEX]:
+            return []
+        moves: list[Move] = []
+        waste = position[WASTE]
+        if waste:
+            top = waste[-1].rank
+            for index in range(APEX, APEX + PYRAMID_SIZE):
+                pile = position[index]
+                if (
+                    pile
+                    and adjacent_ranks(pile[0].rank, top, wrap=True)
+                    and self.is_free(position, index)
+                ):
+                    moves.append(Move.transfer(index, WASTE))
+        if position[STOCK]:
+            moves.append(Move.deal(STOCK))
+        return moves
+
+    def play(self, position: Position, move: Move) -> Position:
+        """Turn the top stock card onto the waste, or move a pyramid card to the waste."""
+        waste = position[WASTE]
+        if move.kind is MoveKind.DEAL:
+            stock = position[STOCK]
+            return position.replace(
+                ((STOCK, stock[:-1]), (WASTE, waste + (stock[-1].turned(True),)))
+            )
+        card = position[move.source][0]
+        return position.replace(((move.source, ()), (WASTE, waste + (card,))))
+
+    def is_won(self, position: Position) -> bool:
+        """Won as soon as the apex is gone, which means the pyramid is empty."""
+        return not position[APEX]
+
+    def score(self, position: Position) -> int:
+        """Pyramid cards played to the waste: 28 minus the cards left in the pyramid."""
+        return PYRAMID_SIZE - sum(1 for pile in position.piles[APEX:] if pile)
+
+    def render(self, position: Position, paint: Painter) -> list[str]:
+        """The pyramid, centred, with gaps where cards have gone; then stock and waste."""
+        lines: list[str] = []
+        width = ROWS * 4
+        for row in range(1, ROWS + 1):
+            start = APEX + row * (row - 1) // 2
+            cells = []
+            for index in range(start, start + row):
+                pile = position[index]
+                cells.append(paint(pile[0]) if pile else "  ")
+            text = "  ".join(cells)
+            pad = (width - (row * 4 - 2)) // 2
+            lines.append((" " * pad + text).rstrip())
+        waste = position[WASTE]
+        lines.append("")
+        lines.append(
+            f"stock: {len(position[STOCK])} cards   waste: {paint(waste[-1] if waste else None)}"
+        )
+        return lines
