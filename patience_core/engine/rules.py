@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import enum
 
-from patience_core.model import Card, Rank
+from collections.abc import Sequence
+
+from patience_core.model import Card, Position, Rank
 
 __all__ = [
     "Build",
     "EmptyPile",
     "adjacent_ranks",
     "builds_on",
+    "deal_round",
+    "face_up_length",
     "flip_top",
+    "foundation_accepts",
+    "move_cards",
     "next_rank",
     "run_length",
     "supermove_limit",
@@ -114,3 +120,77 @@ def flip_top(pile: tuple[Card, ...]) -> tuple[Card, ...]:
     if pile and not pile[-1].face_up:
         return pile[:-1] + (pile[-1].turned(True),)
     return pile
+
+
+def face_up_length(pile: tuple[Card, ...]) -> int:
+    """The number of face-up cards at the top of ``pile``, whatever their ranks and suits.
+
+    :returns: 0 for an empty pile or a face-down top card.
+    """
+    length = 0
+    for card in reversed(pile):
+        if not card.face_up:
+            break
+        length += 1
+    return length
+
+
+def foundation_accepts(
+    card: Card,
+    pile: tuple[Card, ...],
+    build: Build = Build.SAME_SUIT,
+    *,
+    base: int | None = Rank.ACE,
+    wrap: bool = False,
+) -> bool:
+    """Whether a foundation ``pile`` (bottom first) takes ``card``, building up by one rank.
+
+    :param build: the suit rule against the foundation's top card (``SAME_SUIT`` for suit
+        foundations, ``ANY_SUIT`` for Bristol's foundations by rank).
+    :param base: the rank an empty foundation takes, or ``None`` for any rank (Diamond Mine).
+    :param wrap: whether an Ace follows a King (Diamond Mine).
+    """
+    if not pile:
+        return base is None or card.rank == base
+    top = pile[-1]
+    if card.rank != next_rank(top.rank, wrap):
+        return False
+    if build is Build.ANY_SUIT:
+        return True
+    if build is Build.SAME_SUIT:
+        return card.suit == top.suit
+    return card.is_red != top.is_red
+
+
+def move_cards(
+    position: Position, source: int, target: int, count: int = 1, *, auto_flip: bool = False
+) -> Position:
+    """``position`` with the top ``count`` cards of pile ``source`` put, in order, on ``target``.
+
+    :param auto_flip: turn the source's new top card face up afterwards (RULES.md Part A,
+        "Automatic actions": the flip belongs to the same move).
+    """
+    pile = position[source]
+    cut = len(pile) - count
+    rest = pile[:cut]
+    if auto_flip:
+        rest = flip_top(rest)
+    return position.replace(((source, rest), (target, position[target] + pile[cut:])))
+
+
+def deal_round(
+    position: Position, stock: int, targets: Sequence[int], *, face_up: bool = True
+) -> Position:
+    """Deal one card from the top of pile ``stock`` onto each pile of ``targets``, in order,
+    stopping early when the stock runs out (Bristol's reserves, Spiderette's columns).
+
+    :param targets: distinct pile indices.
+    :param face_up: how the dealt cards lie.
+    """
+    cards = position[stock]
+    dealt = min(len(targets), len(cards))
+    changes: list[tuple[int, tuple[Card, ...]]] = [(stock, cards[: len(cards) - dealt])]
+    for k in range(dealt):
+        card = cards[len(cards) - 1 - k].turned(face_up)
+        changes.append((targets[k], position[targets[k]] + (card,)))
+    return position.replace(changes)
