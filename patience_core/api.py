@@ -32,6 +32,7 @@ from patience_core.engine.rules import (
     Build,
     EmptyPile,
     adjacent_ranks,
+    auto_play,
     builds_on,
     deal_round,
     face_up_length,
@@ -40,6 +41,7 @@ from patience_core.engine.rules import (
     move_cards,
     next_rank,
     run_length,
+    run_moves,
     supermove_limit,
 )
 from patience_core.errors import (
@@ -52,7 +54,7 @@ from patience_core.errors import (
     PluginError,
     UnknownGame,
 )
-from patience_core.games import Game, GameOption, GameRegistry, Painter
+from patience_core.games import Game, GameOption, GameRegistry, Painter, PositionFormat
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position, Rank, Suit
 from patience_core.strategies import Strategy, StrategyRegistry
 
@@ -80,6 +82,7 @@ __all__ = [
     "PileSpec",
     "PluginError",
     "Position",
+    "PositionFormat",
     "Rank",
     "Strategy",
     "StrategyRegistry",
@@ -87,6 +90,7 @@ __all__ = [
     "UnknownGame",
     "adjacent_ranks",
     "aisleriot_shuffle",
+    "auto_play",
     "builds_on",
     "deal_round",
     "face_up_length",
@@ -97,6 +101,7 @@ __all__ = [
     "move_cards",
     "next_rank",
     "run_length",
+    "run_moves",
     "standard_deck",
     "supermove_limit",
 ]

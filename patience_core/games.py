@@ -17,10 +17,17 @@ import attrs
 
 from patience_core.engine.deal import AISLERIOT, DealNumber, aisleriot_shuffle, standard_deck
 from patience_core.engine.notation import format_move, parse_move
-from patience_core.errors import BadDeal, BadOption, IllegalMove, PluginError, UnknownGame
+from patience_core.errors import (
+    BadDeal,
+    BadOption,
+    BadSave,
+    IllegalMove,
+    PluginError,
+    UnknownGame,
+)
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
-__all__ = ["Game", "GameOption", "GameRegistry", "Painter"]
+__all__ = ["Game", "GameOption", "GameRegistry", "Painter", "PositionFormat"]
 
 #: A function that draws one card (or an empty pile, for ``None``) as exactly two visible
 #: characters, e.g. ``"9♥"``, ``"##"`` for a face-down card, ``"--"`` for an empty pile. The
@@ -44,6 +51,26 @@ class GameOption:
     help: str = ""
 
 
+@attrs.frozen
+class PositionFormat:
+    """A named text format a game can write its positions in, and read them back from, e.g.
+    Freecell Solver's board text for Baker's Game (``patience deal GAME --format NAME``,
+    ``patience deal GAME --from FILE``).
+
+    :param name: lower-case, e.g. ``"fcs"``; ``text`` and ``json`` are taken by the core.
+    :param write: ``write(game, position)``: the text, ending with a newline.
+    :param read: ``read(game, text)``: the position the text describes; raises
+        :class:`~patience_core.errors.BadSave` with a one-line message for unreadable text.
+        ``None`` for a format that is only written.
+    :param help: one line for ``--help`` and the docs.
+    """
+
+    name: str
+    write: Callable[[Game, Position], str]
+    read: Callable[[Game, str], Position] | None = None
+    help: str = ""
+
+
 class Game(abc.ABC):
     """One patience game with one set of options. Subclass it once per game.
 
@@ -59,6 +86,7 @@ class Game(abc.ABC):
     * ``rules``: the rules text shown by ``patience rules``; plain text, paragraphs.
     * ``options``: the :class:`GameOption` list (default none).
     * ``deal_schemes``: the deal numbering schemes the game accepts (default ``("aisleriot",)``).
+    * ``formats``: extra :class:`PositionFormat` text formats (default none).
     * ``tableau_fan``: ``"down"`` (columns, the default) or ``"right"`` (one line per pile), for the
       default :meth:`render`.
 
@@ -73,6 +101,8 @@ class Game(abc.ABC):
     options: ClassVar[tuple[GameOption, ...]] = ()
     deal_schemes: ClassVar[tuple[str, ...]] = (AISLERIOT,)
     tableau_fan: ClassVar[str] = "down"
+    #: Extra position text formats (see :class:`PositionFormat`); none by default.
+    formats: ClassVar[tuple[PositionFormat, ...]] = ()
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         chosen = {spec.name: spec.default for spec in self.options}
@@ -143,6 +173,32 @@ class Game(abc.ABC):
         if move not in self.legal_moves(position):
             raise IllegalMove(f"illegal move {self.move_text(position, move)!r}")
         return self.play(position, move)
+
+    def check_position(self, position: Position) -> None:
+        """Check that ``position`` (e.g. read from a file) could belong to this game: one pile per
+        layout pile, and exactly the cards of :meth:`new_deck`, each once. Games with more rules
+        for what a pile may hold extend it.
+
+        :raises BadSave: with a one-line message naming the first problem.
+        """
+        if len(position) != len(self.piles):
+            raise BadSave(f"position has {len(position)} piles; {self.name} has {len(self.piles)}")
+        deck: dict[tuple[int, int], int] = {}
+        for card in self.new_deck():
+            deck[(card.rank, card.suit)] = deck.get((card.rank, card.suit), 0) + 1
+        for card in position.cards():
+            key = (card.rank, card.suit)
+            if deck.get(key, 0) == 0:
+                raise BadSave(f"card {card.rank.letter}{card.suit.letter} appears too often")
+            deck[key] -= 1
+        for (rank, suit), left in deck.items():
+            if left:
+                missing = Card.of(rank, suit).code
+                raise BadSave(f"card {missing} is missing ({sum(deck.values())} cards missing)")
+
+    def position_format(self, name: str) -> PositionFormat | None:
+        """The extra text format called ``name``; ``None`` when the game has none of that name."""
+        return next((f for f in self.formats if f.name == name), None)
 
     # -- outcome ------------------------------------------------------------------------------
 

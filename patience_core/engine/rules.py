@@ -8,15 +8,15 @@ in inner loops.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 
-from collections.abc import Sequence
-
-from patience_core.model import Card, Position, Rank
+from patience_core.model import Card, Move, Position, Rank
 
 __all__ = [
     "Build",
     "EmptyPile",
     "adjacent_ranks",
+    "auto_play",
     "builds_on",
     "deal_round",
     "face_up_length",
@@ -25,6 +25,7 @@ __all__ = [
     "move_cards",
     "next_rank",
     "run_length",
+    "run_moves",
     "supermove_limit",
 ]
 
@@ -194,3 +195,79 @@ def deal_round(
         card = cards[len(cards) - 1 - k].turned(face_up)
         changes.append((targets[k], position[targets[k]] + (card,)))
     return position.replace(changes)
+
+
+def run_moves(
+    position: Position,
+    sources: Sequence[int],
+    targets: Sequence[int],
+    *,
+    lift: Build,
+    drop: Build,
+    empty: EmptyPile,
+    max_run: Callable[[int], int] | None = None,
+) -> list[Move]:
+    """Every move of a run from one tableau pile onto another (RULES.md Part B §3, §5 "Moves").
+
+    A run is the top ``count`` cards of a source, face up and built down under ``lift`` (see
+    :func:`run_length`); any part of it, taken from the top, may move. It goes onto a non-empty
+    target whose top card its bottom card builds on under ``drop``, or onto an empty target when
+    ``empty`` accepts its bottom card.
+
+    :param sources: pile indices runs may leave.
+    :param targets: pile indices runs may go to (a pile is never its own target).
+    :param max_run: the largest run allowed onto a target index (a supermove limit, see
+        :func:`supermove_limit`); no limit when ``None``.
+    :returns: transfers, ordered by source, then target, then count from the longest.
+    """
+    moves: list[Move] = []
+    for source in sources:
+        pile = position[source]
+        length = run_length(pile, lift)
+        if not length:
+            continue
+        for target in targets:
+            if target == source:
+                continue
+            limit = length if max_run is None else min(length, max_run(target))
+            dest = position[target]
+            for count in range(limit, 0, -1):
+                bottom = pile[-count]
+                if dest and builds_on(bottom, dest[-1], drop):
+                    moves.append(Move.transfer(source, target, count))
+                    break  # ranks descend along the run: only one count joins a given card
+                if not dest and empty.accepts(bottom):
+                    moves.append(Move.transfer(source, target, count))
+    return moves
+
+
+def auto_play(
+    position: Position,
+    sources: Sequence[int],
+    foundations: Sequence[int],
+    build: Build = Build.SAME_SUIT,
+) -> Position:
+    """Play every card that fits a foundation there, one card at a time (RULES.md Part B §3,
+    "Auto-play").
+
+    Each round scans ``sources`` in order and moves the first face-up top card that
+    :func:`foundation_accepts` (Ace base, ``build``) to the first foundation, in order, that takes
+    it, so an Ace goes to the first empty one; rounds repeat until no card fits.
+
+    :returns: the position after auto-play (``position`` itself when nothing fits).
+    """
+    while True:
+        moved = False
+        for source in sources:
+            pile = position[source]
+            if not pile or not pile[-1].face_up:
+                continue
+            target = next(
+                (f for f in foundations if foundation_accepts(pile[-1], position[f], build)), None
+            )
+            if target is not None:
+                position = move_cards(position, source, target)
+                moved = True
+                break
+        if not moved:
+            return position
