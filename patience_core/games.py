@@ -225,7 +225,7 @@ class Game(abc.ABC):
 
     def move_text(self, position: Position, move: Move) -> str:
         """The canonical notation of ``move`` (see :mod:`patience_core.engine.notation`)."""
-        return format_move(self.piles, move)
+        return format_move(self.piles, move, self.legal_moves(position))
 
     def parse_move(self, position: Position, text: str) -> Move:
         """Read a move typed by a player.

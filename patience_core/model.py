@@ -133,7 +133,8 @@ class Card:
         """
         text = code.strip()
         face_up = not text.startswith("*")
-        text = text.lstrip("*")
+        if not face_up:
+            text = text[1:]
         if len(text) < 2:
             raise ValueError(f"not a card: {code!r}")
         return cls.of(Rank.from_text(text[:-1]), Suit.from_letter(text[-1]), face_up)

@@ -41,17 +41,25 @@ KIND_LETTERS = {
 }
 
 
-def format_move(piles: Sequence[PileSpec], move: Move) -> str:
-    """The canonical text of ``move``: ``deal``, ``SRC DST``, or ``SRC DST N`` for N > 1 cards.
+def format_move(
+    piles: Sequence[PileSpec], move: Move, legal: Sequence[Move] | None = None
+) -> str:
+    """The canonical text of ``move``: ``deal``, ``SRC DST``, or ``SRC DST N``.
 
+    The count N is written when more than one card moves, or when ``legal`` holds another move
+    between the same piles with another count (a bare ``SRC DST`` reads as the longest run).
     Canonical text is what saved games store and what hints print; :func:`parse_move` reads it back
-    to the same move.
+    to the same move when given the same legal moves.
     """
     if move.kind is MoveKind.DEAL:
         return "deal"
     assert move.target is not None
     text = f"{piles[move.source].name} {piles[move.target].name}"
-    return text if move.count == 1 else f"{text} {move.count}"
+    longer = legal is not None and any(
+        m.source == move.source and m.target == move.target and m.count > move.count
+        for m in legal
+    )
+    return f"{text} {move.count}" if move.count > 1 or longer else text
 
 
 def _tokens(text: str) -> list[str]:

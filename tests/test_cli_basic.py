@@ -1,0 +1,133 @@
+"""The small commands (list, rules, deal, plugins) and the CLI's error handling."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from patience_core.cli import COMMANDS, cli
+
+
+def patience_exe() -> list[str]:
+    exe = Path(sys.executable).with_name("patience")
+    if exe.exists():
+        return [str(exe)]
+    found = shutil.which("patience")
+    assert found, "the patience console script is not installed"
+    return [found]
+
+
+def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environ = dict(os.environ, **env)
+    environ.pop("PATIENCE_DEBUG", None)
+    return subprocess.run(
+        [*patience_exe(), *args], capture_output=True, text=True, env=environ, timeout=60
+    )
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_has_help(command: str) -> None:
+    result = CliRunner().invoke(cli, [command, "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Usage:" in result.output
+
+
+def test_top_level_help_lists_commands() -> None:
+    result = CliRunner().invoke(cli, ["--help"])
+    assert result.exit_code == 0
+    for command in COMMANDS:
+        assert command in result.output
+
+
+def test_list_shows_escalator_with_its_plugin() -> None:
+    result = CliRunner().invoke(cli, ["list"])
+    assert result.exit_code == 0
+    line = next(line for line in result.output.splitlines() if line.startswith("escalator"))
+    assert "patience-escalator" in line and "0.1.0" in line
+
+
+def test_rules_text() -> None:
+    result = CliRunner().invoke(cli, ["rules", "escalator"])
+    assert result.exit_code == 0
+    assert "pyramid" in result.output.lower()
+
+
+def test_deal_text_names_the_deal_and_shows_cards() -> None:
+    result = CliRunner().invoke(cli, ["deal", "escalator", "--deal", "1"])
+    assert result.exit_code == 0
+    assert "deal 1" in result.output
+    assert "9♣" in result.output  # UTF-8 output: suit symbols, but no colour off a terminal
+    assert "\x1b[" not in result.output
+
+
+def test_deal_without_number_prints_a_replayable_number() -> None:
+    result = CliRunner().invoke(cli, ["deal", "escalator"])
+    assert result.exit_code == 0
+    number = result.output.splitlines()[0].rsplit(" ", 1)[1]
+    again = CliRunner().invoke(cli, ["deal", "escalator", "--deal", number])
+    assert again.output == result.output
+
+
+def test_deal_json() -> None:
+    result = CliRunner().invoke(cli, ["deal", "escalator", "--deal", "1", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["format"] == "patience-position" and data["version"] == 1
+    assert data["game"] == "escalator" and data["deal"] == "1"
+    assert [p["name"] for p in data["piles"][:3]] == ["s", "w", "p1"]
+    assert data["piles"][2]["cards"] == ["9c"]
+    assert data["piles"][0]["cards"][-1] == "*4c"  # the top of the stock is last
+    assert data["legal_moves"] == ["deal"]
+    assert data["score"] == 0 and data["max_score"] == 28 and data["won"] is False
+
+
+@pytest.mark.parametrize(
+    ("args", "needle", "code"),
+    [
+        (("deal", "nosuchgame"), "unknown game 'nosuchgame'", 1),
+        (("rules", "nosuchgame"), "unknown game", 1),
+        (("deal", "escalator", "--deal", "banana"), "bad deal number", 2),
+        (("deal", "escalator", "--deal", "4294967296"), "out of range", 2),
+        (("deal", "escalator", "--deal", "ms:5"), "does not take ms deal numbers", 1),
+        (("deal", "escalator", "--option", "foo=bar"), "has no option 'foo'", 1),
+        (("deal", "escalator", "--option", "foo"), "expected NAME=VALUE", 1),
+        (("nosuchcommand",), "No such command", 2),
+    ],
+)
+def test_bad_input_gives_one_line_and_nonzero_exit(args: tuple[str, ...], needle: str, code: int) -> None:
+    result = run(*args)
+    assert result.returncode == code
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert needle in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_disabled_plugin_makes_game_unknown() -> None:
+    result = run("deal", "escalator", "--deal", "1", PATIENCE_DISABLE_PLUGINS="escalator")
+    assert result.returncode == 1
+    assert "unknown game 'escalator'" in result.stderr
+
+
+def test_colour_and_symbols_follow_the_terminal(tmp_path: Path) -> None:
+    from patience_core.render import CardStyle
+
+    class Tty:
+        encoding = "utf-8"
+
+        def isatty(self) -> bool:
+            return True
+
+    assert CardStyle.for_stream(Tty(), {}) == CardStyle(unicode=True, colour=True)  # type: ignore[arg-type]
+    assert CardStyle.for_stream(Tty(), {"NO_COLOR": "1"}).colour is False  # type: ignore[arg-type]
+    assert CardStyle.for_stream(Tty(), {"TERM": "dumb"}).colour is False  # type: ignore[arg-type]
+    with open(tmp_path / "out", "w", encoding="ascii") as plain:
+        assert CardStyle.for_stream(plain, {}) == CardStyle(unicode=False, colour=False)

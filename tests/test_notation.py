@@ -1,0 +1,86 @@
+"""Move notation over a small made-up layout (engine/notation.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience_core.engine.notation import format_move, parse_move
+from patience_core.errors import BadMoveText, IllegalMove
+from patience_core.model import Card, Move, PileKind, PileSpec, Position
+
+PILES = (
+    PileSpec("s", PileKind.STOCK),
+    PileSpec("f1", PileKind.FOUNDATION),
+    PileSpec("f2", PileKind.FOUNDATION),
+    PileSpec("t1", PileKind.TABLEAU),
+    PileSpec("t2", PileKind.TABLEAU),
+    PileSpec("t3", PileKind.TABLEAU),
+)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.from_code(c) for c in text.split())
+
+
+POSITION = Position((cards("*2c"), (), (), cards("Ac 9h 8s 7h"), cards("9s"), ()))
+LEGAL = [
+    Move.deal(0),
+    Move.transfer(3, 5, 1),
+    Move.transfer(3, 5, 2),
+    Move.transfer(3, 4, 2),
+    Move.transfer(3, 5, 3),
+    Move.transfer(4, 5, 1),
+]
+
+
+def parse(text: str) -> Move:
+    return parse_move(text, PILES, POSITION, LEGAL)
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("deal", Move.deal(0)),
+        ("d", Move.deal(0)),
+        ("s", Move.deal(0)),
+        ("t1 t3", Move.transfer(3, 5, 3)),  # the longest run
+        ("t1t3", Move.transfer(3, 5, 3)),
+        ("T1 -> T3", Move.transfer(3, 5, 3)),
+        ("t1 t3 2", Move.transfer(3, 5, 2)),
+        ("8s t3", Move.transfer(3, 5, 2)),
+        ("8s t2", Move.transfer(3, 4, 2)),
+        ("7h t3", Move.transfer(3, 5, 1)),
+        ("9s", Move.transfer(4, 5, 1)),
+        ("t2", Move.transfer(4, 5, 1)),
+        ("t1 t", Move.transfer(3, 5, 3)),  # any tableau pile: the longest run, first pile
+    ],
+)
+def test_parse(text: str, move: Move) -> None:
+    assert parse(text) == move
+
+
+def test_canonical_text_reads_back() -> None:
+    for move in LEGAL:
+        assert parse(format_move(PILES, move, LEGAL)) == move
+
+
+@pytest.mark.parametrize("text", ["xyz", "t9 t1", "t1 zz", "t1 t2 x", "t1 t2 3 4", "", "  ", "@!"])
+def test_unreadable_text(text: str) -> None:
+    with pytest.raises(BadMoveText):
+        parse(text)
+
+
+@pytest.mark.parametrize("text", ["t3 t1", "Kh", "t1 f", "9s t1"])
+def test_readable_but_illegal(text: str) -> None:
+    with pytest.raises(IllegalMove):
+        parse(text)
+
+
+def test_ambiguous_between_tableau_targets() -> None:
+    with pytest.raises(BadMoveText, match="ambiguous"):
+        parse("8s")  # to t2 or t3
+
+
+def test_ambiguous_sources() -> None:
+    with pytest.raises(BadMoveText, match="ambiguous"):
+        parse_move("t", PILES, POSITION, LEGAL)

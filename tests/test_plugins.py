@@ -1,0 +1,230 @@
+"""The plugin host: two-phase discovery, broken and blocked plugins, duplicate game names."""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from patience_core import hookimpl
+from patience_core.api import Game, GameRegistry, PileKind, PileSpec, Position
+from patience_core.cli import cli
+from patience_core.errors import PluginError, UnknownGame
+from patience_core.plugins import PluginHost
+
+
+class _Dist:
+    def __init__(self, name: str, version: str) -> None:
+        self.metadata = {"Name": name}
+        self.version = version
+
+
+class FakeEntryPoint:
+    """Stands in for importlib.metadata.EntryPoint: name, dist, load()."""
+
+    def __init__(self, name: str, dist: str, loader: Any, version: str = "1.0") -> None:
+        self.name = name
+        self.dist = _Dist(dist, version)
+        self._loader = loader
+
+    def load(self) -> Any:
+        return self._loader()
+
+
+def make_game(game_name: str) -> type[Game]:
+    class Tiny(Game):
+        name = game_name
+        title = game_name.title()
+        max_score = 1
+        rules = "A tiny game."
+
+        @property
+        def piles(self) -> tuple[PileSpec, ...]:
+            return (PileSpec("t1", PileKind.TABLEAU),)
+
+        def layout(self, cards: list[Any]) -> Position:
+            return Position((tuple(cards),))
+
+        def legal_moves(self, position: Position) -> list[Any]:
+            return []
+
+        def play(self, position: Position, move: Any) -> Position:
+            return position
+
+        def is_won(self, position: Position) -> bool:
+            return False
+
+        def score(self, position: Position) -> int:
+            return 0
+
+    return Tiny
+
+
+def game_plugin(*names: str) -> types.SimpleNamespace:
+    @hookimpl
+    def patience_register_games(registry: GameRegistry) -> None:
+        for name in names:
+            registry.add(make_game(name))
+
+    return types.SimpleNamespace(patience_register_games=patience_register_games)
+
+
+def ok(name: str, dist: str, *games: str) -> FakeEntryPoint:
+    plugin = game_plugin(*games)
+    return FakeEntryPoint(name, dist, lambda: plugin)
+
+
+def failing_import() -> Any:
+    raise ImportError("No module named 'missing_dependency'")
+
+
+def host(*eps: FakeEntryPoint, **env: str) -> PluginHost:
+    return PluginHost(entry_points=eps, environ=env).load()
+
+
+def status(h: PluginHost) -> dict[str, str]:
+    return {r.distribution: r.status for r in h.records}
+
+
+def test_loads_plugins_and_registers_games() -> None:
+    h = host(ok("alpha", "patience-alpha", "alpha"), ok("beta", "patience-beta", "beta", "gamma"))
+    assert h.games.names() == ["alpha", "beta", "gamma"]
+    assert h.games.provider("gamma") == "patience-beta"
+    assert status(h) == {
+        "patience-core": "built-in",
+        "patience-alpha": "loaded",
+        "patience-beta": "loaded",
+    }
+    assert h.problems == []
+    assert set(h.strategies.names()) >= {"random", "greedy"}
+
+
+def test_import_failure_is_reported_once_and_others_keep_working() -> None:
+    h = host(FakeEntryPoint("bad", "patience-bad", failing_import), ok("alpha", "patience-alpha", "alpha"))
+    assert h.games.names() == ["alpha"]
+    assert status(h)["patience-bad"] == "broken"
+    assert len(h.problems) == 1
+    assert "patience-bad" in h.problems[0] and "missing_dependency" in h.problems[0]
+
+
+def test_unknown_hook_marks_plugin_broken() -> None:
+    @hookimpl
+    def patience_register_gamez(registry: GameRegistry) -> None:  # typo in the hook name
+        raise AssertionError("never called")
+
+    plugin = types.SimpleNamespace(patience_register_gamez=patience_register_gamez)
+    h = host(FakeEntryPoint("typo", "patience-typo", lambda: plugin))
+    assert status(h)["patience-typo"] == "broken"
+    assert "patience_register_gamez" in h.problems[0]
+
+
+def test_hook_with_wrong_arguments_is_broken() -> None:
+    @hookimpl
+    def patience_register_games(registry: GameRegistry, extra: int) -> None:
+        raise AssertionError("never called")
+
+    plugin = types.SimpleNamespace(patience_register_games=patience_register_games)
+    h = host(FakeEntryPoint("args", "patience-args", lambda: plugin), ok("alpha", "patience-alpha", "alpha"))
+    assert status(h)["patience-args"] == "broken"
+    assert h.games.names() == ["alpha"]
+
+
+def test_hook_that_raises_is_broken() -> None:
+    @hookimpl
+    def patience_register_games(registry: GameRegistry) -> None:
+        raise RuntimeError("boom")
+
+    plugin = types.SimpleNamespace(patience_register_games=patience_register_games)
+    h = host(FakeEntryPoint("boom", "patience-boom", lambda: plugin))
+    assert status(h)["patience-boom"] == "broken"
+    assert "RuntimeError: boom" in h.problems[0]
+
+
+def test_duplicate_game_name_names_both_distributions() -> None:
+    h = host(ok("one", "patience-one", "golf"), ok("two", "patience-two", "golf"))
+    assert h.games.provider("golf") == "patience-one"
+    assert status(h)["patience-two"] == "broken"
+    assert "patience-one" in h.problems[0] and "patience-two" in h.problems[0]
+
+
+def test_registry_rejects_non_games() -> None:
+    registry = GameRegistry()
+    with pytest.raises(PluginError):
+        registry.add(int)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("blocked", ["alpha", "patience-alpha", " beta , alpha"])
+def test_disable_plugins_blocks_by_name(blocked: str) -> None:
+    h = host(ok("alpha", "patience-alpha", "alpha"), PATIENCE_DISABLE_PLUGINS=blocked)
+    assert status(h)["patience-alpha"] == "blocked"
+    assert "alpha" not in h.games
+
+
+def test_blocked_plugin_is_not_imported() -> None:
+    def explode() -> Any:
+        raise AssertionError("blocked plugins must not be imported")
+
+    h = host(FakeEntryPoint("x", "patience-x", explode), PATIENCE_DISABLE_PLUGINS="x")
+    assert status(h)["patience-x"] == "blocked"
+
+
+def test_allow_list() -> None:
+    h = host(
+        ok("alpha", "patience-alpha", "alpha"),
+        ok("beta", "patience-beta", "beta"),
+        PATIENCE_PLUGINS="beta",
+    )
+    assert h.games.names() == ["beta"]
+    assert status(h)["patience-alpha"] == "blocked"
+
+
+def test_load_is_explicit_and_idempotent() -> None:
+    calls = []
+
+    def loader() -> Any:
+        calls.append(1)
+        return game_plugin("alpha")
+
+    h = PluginHost(entry_points=[FakeEntryPoint("a", "patience-a", loader)], environ={})
+    assert calls == []  # nothing imported before load()
+    h.load()
+    h.load()
+    assert calls == [1]
+
+
+def test_unknown_game_lists_known() -> None:
+    h = host(ok("alpha", "patience-alpha", "alpha"))
+    with pytest.raises(UnknownGame, match="alpha"):
+        h.game("nope")
+
+
+def test_plugins_command_shows_broken_plugin() -> None:
+    h = PluginHost(
+        entry_points=[FakeEntryPoint("bad", "patience-bad", failing_import), ok("alpha", "patience-alpha", "alpha")],
+        environ={},
+    )
+    result = CliRunner().invoke(cli, ["plugins"], obj=h)
+    assert result.exit_code == 0
+    assert "patience-bad 1.0  [broken]" in result.output
+    assert "missing_dependency" in result.output
+    assert "patience-alpha 1.0  [loaded]  games: alpha" in result.output
+
+
+def test_list_command_with_broken_plugin_still_lists_games() -> None:
+    h = PluginHost(
+        entry_points=[FakeEntryPoint("bad", "patience-bad", failing_import), ok("alpha", "patience-alpha", "alpha")],
+        environ={},
+    )
+    result = CliRunner().invoke(cli, ["list"], obj=h)
+    assert result.exit_code == 0
+    assert "alpha" in result.stdout
+    assert result.stderr.count("patience-bad") == 1
+
+
+def test_real_entry_point_discovery_finds_escalator() -> None:
+    h = PluginHost(environ={}).load()
+    assert "escalator" in h.games
+    record = next(r for r in h.records if r.distribution == "patience-escalator")
+    assert record.status == "loaded" and record.games == ("escalator",)
