@@ -1,0 +1,43 @@
+"""The documentation's code works: the plugin tutorial's game is a real, playable game."""
+
+from __future__ import annotations
+
+import re
+import types
+from pathlib import Path
+
+from patience_core.engine.deal import DealNumber
+from patience_core.plugins import PluginHost
+from patience_core.testing import check_random_walk
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def python_blocks(page: str) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", (DOCS / page).read_text(), re.S)
+
+
+class _EntryPoint:
+    def __init__(self, name: str, module: types.ModuleType) -> None:
+        self.name, self.dist, self._module = name, None, module
+
+    def load(self) -> types.ModuleType:
+        return self._module
+
+
+def test_tutorial_game_registers_and_plays() -> None:
+    module = types.ModuleType("patience_golf")
+    exec(compile(python_blocks("writing-a-plugin.md")[0], "tutorial", "exec"), module.__dict__)  # noqa: S102
+    host = PluginHost(entry_points=[_EntryPoint("golf", module)], environ={}).load()
+    assert host.problems == []
+    game = host.game("golf")
+    position = game.deal(DealNumber(1))
+    assert len(position[0]) == 16 and len(position[1]) == 1
+    for deal in range(5):
+        check_random_walk(game, deal, seed=deal)
+
+
+def test_docs_link_to_pages_that_exist() -> None:
+    for page in DOCS.rglob("*.md"):
+        for target in re.findall(r"\]\(([^)#:]+\.md)\)", page.read_text()):
+            assert (page.parent / target).exists(), f"{page.name} links to missing {target}"
