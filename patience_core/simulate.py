@@ -1,0 +1,438 @@
+"""Batch simulation: automatic players over ranges of deals, for win rates and score statistics.
+
+Layer 4. :func:`play_deal` plays one deal with one strategy to the end and returns a
+:class:`SimRow`; :func:`run_batch` plays deals ``first .. first+n-1``, in this process or in
+``jobs`` worker processes, and yields the rows in deal order; :class:`Summary` adds them up (win
+rate with a Wilson 95% interval, mean and best score, speed).
+
+Determinism: a deal's row depends only on the game, its options, the strategy, the deal number and
+the move cap, never on the process, ``--jobs``, chunking or ``PYTHONHASHSEED``. The strategy's
+seed is :func:`strategy_seed` of the deal and the strategy name. Only ``seconds`` varies.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from patience_core.engine.deal import DealNumber
+from patience_core.errors import BadDeal, PatienceError
+from patience_core.games import Game
+from patience_core.plugins import PluginHost
+from patience_core.strategies import StrategyFactory
+
+__all__ = [
+    "COLUMNS",
+    "DEFAULT_MAX_MOVES",
+    "LOST",
+    "STOPPED",
+    "WON",
+    "BatchSpec",
+    "SimRow",
+    "Summary",
+    "deal_range",
+    "play_deal",
+    "run_batch",
+    "strategy_seed",
+    "wilson_interval",
+]
+
+WON = "won"
+LOST = "lost"
+STOPPED = "stopped"
+
+#: The default move cap: a game still running after this many moves ends as ``stopped``. Every
+#: built-in game finishes a random game well inside it or wanders forever (moving cards back and
+#: forth); 2000 moves is about 10 to 40 times the length of a finished game of the five games.
+DEFAULT_MAX_MOVES = 2000
+
+#: The columns of a simulation row, in output order.
+COLUMNS = ("game", "deal", "strategy", "result", "score", "max_score", "moves", "seconds")
+
+#: The two-sided 95% normal quantile, for :func:`wilson_interval`.
+Z95 = 1.959963984540054
+
+
+@attrs.frozen
+class SimRow:
+    """The result of one simulated game.
+
+    :param game: the game's name (``"escalator"``).
+    :param deal: the deal number as text (``str(DealNumber)``: ``"17"`` or ``"ms:17"``).
+    :param strategy: the strategy's name.
+    :param result: ``"won"``, ``"lost"`` (no legal move left) or ``"stopped"`` (the move cap was
+        reached, or the strategy resigned, without a result).
+    :param score: the score of the final position (0..max_score).
+    :param max_score: the game's largest possible score.
+    :param moves: the number of moves played.
+    :param seconds: CPU seconds (``time.process_time``) spent dealing and playing this game in
+        the process that played it; the only column that changes between runs.
+    """
+
+    game: str
+    deal: str
+    strategy: str
+    result: str
+    score: int
+    max_score: int
+    moves: int
+    seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row as a dict with the keys of :data:`COLUMNS`, in that order."""
+        return {name: getattr(self, name) for name in COLUMNS}
+
+    def key(self) -> tuple[str, str, str, str, int, int, int]:
+        """Every column but ``seconds``: what must agree between runs."""
+        return (
+            self.game,
+            self.deal,
+            self.strategy,
+            self.result,
+            self.score,
+            self.max_score,
+            self.moves,
+        )
+
+
+def strategy_seed(deal: DealNumber, strategy: str) -> int:
+    """The 32-bit seed given to the strategy for ``deal``: the first four bytes (big-endian) of
+    BLAKE2b over ``"<strategy>\\0<str(deal)>"``. The same in every process and on every platform.
+    """
+    digest = hashlib.blake2b(f"{strategy}\0{deal}".encode(), digest_size=4).digest()
+    return int.from_bytes(digest, "big")
+
+
+def play_deal(
+    game: Game,
+    factory: StrategyFactory,
+    deal: DealNumber,
+    strategy: str,
+    max_moves: int = DEFAULT_MAX_MOVES,
+) -> SimRow:
+    """Deal ``deal`` of ``game`` and let the strategy play it to the end.
+
+    The game ends ``won`` when the game's win test holds, ``lost`` when no legal move is left,
+    ``stopped`` when ``max_moves`` moves have been played without either, or when the strategy
+    resigns (returns ``None``).
+
+    :param factory: builds the player: ``factory(game, strategy_seed(deal, strategy))``.
+    :param strategy: the strategy's name (for the row and the seed).
+    :param max_moves: the move cap, >= 1.
+    :raises BadDeal: when the game does not take ``deal``'s numbering scheme.
+    :raises PatienceError: when the strategy returns a move that is not legal.
+    """
+    start = time.process_time()
+    position = game.deal(deal)
+    player = factory(game, strategy_seed(deal, strategy))
+    moves = 0
+    result = STOPPED
+    while True:
+        if game.is_won(position):
+            result = WON
+            break
+        legal = game.legal_moves(position)
+        if not legal:
+            result = LOST
+            break
+        if moves >= max_moves:
+            break
+        move = player.choose(position, legal)
+        if move is None:
+            break
+        if move not in legal:
+            raise PatienceError(
+                f"strategy {strategy!r} chose an illegal move in deal {deal} of {game.name}"
+            )
+        position = game.play(position, move)
+        moves += 1
+    return SimRow(
+        game=game.name,
+        deal=str(deal),
+        strategy=strategy,
+        result=result,
+        score=game.score(position),
+        max_score=game.max_score,
+        moves=moves,
+        seconds=round(time.process_time() - start, 6),
+    )
+
+
+def deal_range(first: DealNumber, n: int) -> list[DealNumber]:
+    """The deals ``first, first+1, ..., first+n-1`` in ``first``'s scheme.
+
+    :raises BadDeal: when ``n < 1`` or the last deal is past the scheme's range.
+    """
+    if n < 1:
+        raise BadDeal(f"the number of deals must be at least 1, not {n}")
+    try:
+        DealNumber(first.number + n - 1, first.scheme)
+    except ValueError as exc:
+        raise BadDeal(f"{n} deals from {first} run past the last deal: {exc}") from None
+    return [DealNumber(first.number + i, first.scheme) for i in range(n)]
+
+
+@attrs.frozen
+class BatchSpec:
+    """What every worker plays: picklable, so it can cross to spawned processes.
+
+    :param game: the game's name.
+    :param strategy: the strategy's name.
+    :param options: the game options as sorted ``(name, value)`` pairs.
+    :param max_moves: the move cap (see :func:`play_deal`).
+    """
+
+    game: str
+    strategy: str
+    options: tuple[tuple[str, str], ...] = ()
+    max_moves: int = DEFAULT_MAX_MOVES
+
+    @classmethod
+    def of(
+        cls,
+        game: str,
+        strategy: str,
+        options: Mapping[str, str] | None = None,
+        max_moves: int = DEFAULT_MAX_MOVES,
+    ) -> BatchSpec:
+        """Build a spec from an options mapping.
+
+        :raises PatienceError: when ``max_moves < 1``.
+        """
+        if max_moves < 1:
+            raise PatienceError(f"the move cap must be at least 1, not {max_moves}")
+        return cls(game, strategy, tuple(sorted((options or {}).items())), max_moves)
+
+
+#: A player ready to go: the game instance and the strategy factory.
+_Setup = tuple[Game, StrategyFactory]
+
+
+def prepare(host: PluginHost, spec: BatchSpec) -> _Setup:
+    """Look up ``spec``'s game and strategy in ``host`` (loading it if needed).
+
+    :raises UnknownGame: for a game no plugin provides.
+    :raises BadOption: for bad options.
+    :raises PatienceError: for an unknown strategy.
+    """
+    host.load()
+    game = host.game(spec.game, dict(spec.options))
+    return game, host.strategies.get(spec.strategy)
+
+
+def _play_chunk(setup: _Setup, spec: BatchSpec, deals: list[DealNumber]) -> list[SimRow]:
+    game, factory = setup
+    return [play_deal(game, factory, deal, spec.strategy, spec.max_moves) for deal in deals]
+
+
+# -- worker processes -------------------------------------------------------------------------
+
+#: The worker's setup, built on its first chunk (a failing Pool initializer would be retried
+#: forever, so setup happens in the task, where errors reach the parent).
+_WORKER: dict[BatchSpec, _Setup] = {}
+
+
+def _worker_init() -> None:
+    """Leave Ctrl-C to the parent, which stops the pool; workers print no tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _worker_chunk(task: tuple[BatchSpec, int, str, int]) -> list[SimRow]:
+    """Play ``count`` deals from ``number`` in ``scheme`` in a worker process."""
+    spec, number, scheme, count = task
+    setup = _WORKER.get(spec)
+    if setup is None:
+        setup = prepare(PluginHost(), spec)
+        _WORKER.clear()
+        _WORKER[spec] = setup
+    deals = [DealNumber(number + i, scheme) for i in range(count)]
+    return _play_chunk(setup, spec, deals)
+
+
+def chunk_size_for(n: int, jobs: int) -> int:
+    """Deals per task: about eight tasks per worker (for balance) and at most 100 deals each."""
+    return max(1, min(100, math.ceil(n / (jobs * 8))))
+
+
+def run_batch(
+    host: PluginHost,
+    spec: BatchSpec,
+    first: DealNumber,
+    n: int,
+    jobs: int = 1,
+    chunk_size: int | None = None,
+    on_row: Callable[[SimRow], None] | None = None,
+) -> Iterator[SimRow]:
+    """Play deals ``first .. first+n-1`` and yield one :class:`SimRow` per deal, in deal order.
+
+    With ``jobs == 1`` the games are played in this process with ``host``. With ``jobs > 1`` they
+    are played in ``jobs`` worker processes started with the ``spawn`` method (safe on every
+    platform and with threads); each worker loads its own :class:`PluginHost` from the installed
+    entry points (and the ``PATIENCE_PLUGINS`` / ``PATIENCE_DISABLE_PLUGINS`` variables), so a game
+    or strategy registered by hand in ``host`` is not available there. Deals go to workers in
+    chunks of ``chunk_size`` (default :func:`chunk_size_for`); results come back in order. The
+    rows are the same for every ``jobs`` and ``chunk_size`` except the ``seconds`` column.
+
+    The game, options and strategy are checked in this process before any work starts. Closing
+    the iterator early (or an exception, e.g. ``KeyboardInterrupt``) stops the workers.
+
+    :param on_row: called with each row as it is yielded (e.g. a progress bar).
+    :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input, before any game.
+    """
+    if jobs < 1:
+        raise PatienceError(f"jobs must be at least 1, not {jobs}")
+    deals = deal_range(first, n)
+    setup = prepare(host, spec)
+    setup[0].deal(first)  # the game refuses a scheme it does not take (BadDeal) here
+    if jobs == 1:
+        return _run_here(setup, spec, deals, on_row)
+    size = chunk_size or chunk_size_for(n, jobs)
+    tasks = [
+        (spec, first.number + start, first.scheme, min(size, n - start))
+        for start in range(0, n, size)
+    ]
+    return _run_pool(tasks, min(jobs, len(tasks)), on_row)
+
+
+def _run_here(
+    setup: _Setup,
+    spec: BatchSpec,
+    deals: list[DealNumber],
+    on_row: Callable[[SimRow], None] | None,
+) -> Iterator[SimRow]:
+    game, factory = setup
+    for deal in deals:
+        row = play_deal(game, factory, deal, spec.strategy, spec.max_moves)
+        if on_row is not None:
+            on_row(row)
+        yield row
+
+
+def _run_pool(
+    tasks: list[tuple[BatchSpec, int, str, int]],
+    workers: int,
+    on_row: Callable[[SimRow], None] | None,
+) -> Iterator[SimRow]:
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers, initializer=_worker_init) as pool:
+        for rows in pool.imap(_worker_chunk, tasks):
+            for row in rows:
+                if on_row is not None:
+                    on_row(row)
+                yield row
+
+
+# -- summary ----------------------------------------------------------------------------------
+
+
+def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate of ``wins`` out of ``games`` (95% by default).
+
+    Unlike the normal approximation it stays inside [0, 1] and is sound for rates near 0 or 1 and
+    for small samples (Wilson, 1927). With no games it is (0, 1).
+
+    :raises ValueError: when ``games < 0`` or ``wins`` is outside ``0..games``.
+    """
+    if games < 0 or not 0 <= wins <= games:
+        raise ValueError(f"need 0 <= wins <= games, got {wins} of {games}")
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    z2 = z * z
+    denom = 1 + z2 / games
+    centre = (p + z2 / (2 * games)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@attrs.define
+class Summary:
+    """Running totals of simulation rows. Feed rows with :meth:`add`.
+
+    :param game: the game's name.
+    :param strategy: the strategy's name.
+    :param max_score: the game's largest possible score.
+    """
+
+    game: str
+    strategy: str
+    max_score: int
+    games: int = 0
+    wins: int = 0
+    lost: int = 0
+    stopped: int = 0
+    score_total: int = 0
+    best_score: int = 0
+    moves_total: int = 0
+    cpu_seconds: float = 0.0
+    first_deal: str = ""
+    last_deal: str = ""
+
+    def add(self, row: SimRow) -> None:
+        """Count one row."""
+        if not self.games:
+            self.first_deal = row.deal
+        self.last_deal = row.deal
+        self.games += 1
+        self.wins += row.result == WON
+        self.lost += row.result == LOST
+        self.stopped += row.result == STOPPED
+        self.score_total += row.score
+        self.best_score = max(self.best_score, row.score)
+        self.moves_total += row.moves
+        self.cpu_seconds += row.seconds
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game, 0..1 (0 with no games)."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The Wilson 95% interval of the win rate."""
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def mean_score(self) -> float:
+        """The mean final score (0 with no games)."""
+        return self.score_total / self.games if self.games else 0.0
+
+    @property
+    def mean_moves(self) -> float:
+        """The mean number of moves per game (0 with no games)."""
+        return self.moves_total / self.games if self.games else 0.0
+
+    def as_dict(self, wall_seconds: float | None = None) -> dict[str, Any]:
+        """Every figure as JSON-ready values. ``wall_seconds`` (the batch's elapsed time) adds
+        ``wall_seconds`` and ``games_per_second``."""
+        low, high = self.interval
+        data: dict[str, Any] = {
+            "game": self.game,
+            "strategy": self.strategy,
+            "first_deal": self.first_deal,
+            "last_deal": self.last_deal,
+            "games": self.games,
+            "wins": self.wins,
+            "lost": self.lost,
+            "stopped": self.stopped,
+            "win_rate": self.win_rate,
+            "ci_low": low,
+            "ci_high": high,
+            "confidence": 0.95,
+            "mean_score": self.mean_score,
+            "best_score": self.best_score,
+            "max_score": self.max_score,
+            "mean_moves": self.mean_moves,
+            "cpu_seconds": round(self.cpu_seconds, 6),
+        }
+        if wall_seconds is not None:
+            data["wall_seconds"] = round(wall_seconds, 6)
+            data["games_per_second"] = self.games / wall_seconds if wall_seconds > 0 else None
+        return data
