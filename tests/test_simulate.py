@@ -1,0 +1,361 @@
+"""Batch simulation: rows, determinism across --jobs and processes, the interval, the command."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import types
+from collections.abc import Sequence
+from importlib import metadata
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from click.testing import CliRunner
+
+from patience_core import hookimpl
+from patience_core.api import Game, Move, Position
+from patience_core.cli import cli, main
+from patience_core.engine.deal import DealNumber
+from patience_core.errors import BadDeal, PatienceError
+from patience_core.plugins import PluginHost
+from patience_core.simulate import (
+    COLUMNS,
+    LOST,
+    STOPPED,
+    WON,
+    BatchSpec,
+    SimRow,
+    Summary,
+    deal_range,
+    play_deal,
+    run_batch,
+    strategy_seed,
+    wilson_interval,
+)
+from patience_core.strategies import GreedyStrategy, RandomStrategy, StrategyRegistry
+
+
+@pytest.fixture(scope="module")
+def host() -> PluginHost:
+    return PluginHost().load()
+
+
+def keys(rows: Sequence[SimRow]) -> list[tuple[object, ...]]:
+    return [row.key() for row in rows]
+
+
+def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run the console entry point in-process: (exit code, stdout, stderr)."""
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+        raise SystemExit(0)
+    out, err = capsys.readouterr()
+    code = stop.value.code
+    return (code if isinstance(code, int) else 1), out, err
+
+
+# -- the interval -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [
+        (0, 10, 0.0, 0.27754),  # upper bound z²/(n+z²)
+        (10, 10, 0.72246, 1.0),
+        (5, 10, 0.23659, 0.76341),
+        (1, 1, 0.20654, 1.0),
+        (81, 263, 0.25529, 0.36621),
+        (500, 1000, 0.46907, 0.53093),
+    ],
+)
+def test_wilson_interval_known_values(wins: int, games: int, low: float, high: float) -> None:
+    got = wilson_interval(wins, games)
+    assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def test_wilson_interval_edges() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(3, 100)
+    assert 0 < low < 0.03 < high < 1
+    with pytest.raises(ValueError):
+        wilson_interval(11, 10)
+    with pytest.raises(ValueError):
+        wilson_interval(-1, 10)
+
+
+# -- one deal ---------------------------------------------------------------------------------
+
+
+def test_strategy_seed_is_fixed_and_depends_on_deal_and_strategy() -> None:
+    assert strategy_seed(DealNumber(1), "random") == 2781457478
+    assert strategy_seed(DealNumber(1), "greedy") == 3080700769
+    assert strategy_seed(DealNumber(617, "ms"), "random") == 2167032143
+    assert strategy_seed(DealNumber(2), "random") != strategy_seed(DealNumber(1), "random")
+
+
+def test_play_deal_results(host: PluginHost) -> None:
+    game = host.game("escalator")
+    lost = play_deal(game, RandomStrategy, DealNumber(1), "random")
+    assert (lost.result, lost.game, lost.deal, lost.max_score) == (LOST, "escalator", "1", 28)
+    assert lost.score < 28 and lost.moves > 24 and lost.seconds >= 0
+    won = play_deal(game, GreedyStrategy, DealNumber(53), "greedy")
+    assert (won.result, won.score) == (WON, 28)
+    capped = play_deal(game, RandomStrategy, DealNumber(1), "random", max_moves=3)
+    assert (capped.result, capped.moves) == (STOPPED, 3)
+
+
+class Cheater:
+    def __init__(self, game: Game, seed: int) -> None:
+        pass
+
+    def choose(self, position: Position, legal: Sequence[Move]) -> Move:
+        return Move.transfer(0, 1, 5)
+
+
+def test_an_illegal_move_from_a_strategy_is_reported(host: PluginHost) -> None:
+    with pytest.raises(PatienceError, match="chose an illegal move in deal 4 of escalator"):
+        play_deal(host.game("escalator"), Cheater, DealNumber(4), "cheater")
+
+
+def test_deal_range() -> None:
+    assert [str(d) for d in deal_range(DealNumber(5, "ms"), 3)] == ["ms:5", "ms:6", "ms:7"]
+    assert len(deal_range(DealNumber(2**32 - 2), 2)) == 2
+    with pytest.raises(BadDeal, match="run past the last deal"):
+        deal_range(DealNumber(2**32 - 2), 3)
+    with pytest.raises(BadDeal):
+        deal_range(DealNumber(1), 0)
+
+
+# -- batches ----------------------------------------------------------------------------------
+
+
+def test_rows_do_not_depend_on_jobs_or_chunks(host: PluginHost) -> None:
+    for strategy in ("random", "greedy"):
+        spec = BatchSpec.of("escalator", strategy)
+        one = list(run_batch(host, spec, DealNumber(40), 25, jobs=1))
+        two = list(run_batch(host, spec, DealNumber(40), 25, jobs=2, chunk_size=4))
+        assert [row.deal for row in one] == [str(d) for d in range(40, 65)]
+        assert keys(one) == keys(two)
+
+
+def test_batch_checks_its_input_before_playing(host: PluginHost) -> None:
+    with pytest.raises(PatienceError, match="unknown strategy 'nope'"):
+        run_batch(host, BatchSpec.of("escalator", "nope"), DealNumber(1), 5)
+    with pytest.raises(BadDeal, match="does not take ms deal numbers"):
+        run_batch(host, BatchSpec.of("escalator", "random"), DealNumber(1, "ms"), 5)
+    with pytest.raises(PatienceError, match="jobs must be at least 1"):
+        run_batch(host, BatchSpec.of("escalator", "random"), DealNumber(1), 5, jobs=0)
+    with pytest.raises(PatienceError, match="move cap"):
+        BatchSpec.of("escalator", "random", max_moves=0)
+
+
+def test_rows_are_the_same_in_processes_with_other_hash_seeds(tmp_path: Path) -> None:
+    code = (
+        "from patience_core.cli import main; "
+        "main(['simulate', 'escalator', '-n', '12', '--first-deal', '100', "
+        "'--strategy', 'greedy', '--output', '-'])"
+    )
+    outputs = []
+    for seed in ("0", "4242"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        rows = list(csv.DictReader(io.StringIO(done.stdout)))
+        assert len(rows) == 12
+        outputs.append([[row[c] for c in COLUMNS if c != "seconds"] for row in rows])
+    assert outputs[0] == outputs[1]
+
+
+def test_summary_adds_up() -> None:
+    summary = Summary("escalator", "random", 28)
+    for deal, result, score in (("1", WON, 28), ("2", LOST, 10), ("3", STOPPED, 3)):
+        summary.add(SimRow("escalator", deal, "random", result, score, 28, 40, 0.5))
+    data = summary.as_dict(wall_seconds=2.0)
+    assert (data["games"], data["wins"], data["lost"], data["stopped"]) == (3, 1, 1, 1)
+    assert data["win_rate"] == pytest.approx(1 / 3)
+    assert (data["ci_low"], data["ci_high"]) == pytest.approx(wilson_interval(1, 3))
+    assert data["mean_score"] == pytest.approx(41 / 3)
+    assert (data["best_score"], data["max_score"]) == (28, 28)
+    assert (data["first_deal"], data["last_deal"]) == ("1", "3")
+    assert data["games_per_second"] == pytest.approx(1.5)
+
+
+# -- the command ------------------------------------------------------------------------------
+
+
+def test_csv_output_parses_with_the_columns(tmp_path: Path) -> None:
+    target = tmp_path / "rows.csv"
+    result = CliRunner().invoke(
+        cli, ["simulate", "escalator", "-n", "6", "--first-deal", "50", "-O", str(target)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "95% CI" in result.output and "mean" in result.output
+    with target.open(newline="") as stream:
+        reader = csv.DictReader(stream)
+        assert tuple(reader.fieldnames or ()) == COLUMNS
+        rows = list(reader)
+    assert [row["deal"] for row in rows] == ["50", "51", "52", "53", "54", "55"]
+    assert {row["result"] for row in rows} <= {WON, LOST, STOPPED}
+    assert all(0 <= int(row["score"]) <= 28 and float(row["seconds"]) >= 0 for row in rows)
+    assert list(tmp_path.iterdir()) == [target]  # no temporary file left
+
+
+def test_jsonl_output_and_json_summary(tmp_path: Path) -> None:
+    target = tmp_path / "rows.jsonl"
+    result = CliRunner().invoke(
+        cli,
+        ["simulate", "escalator", "-n", "5", "--strategy", "greedy", "-O", str(target), "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    rows = [json.loads(line) for line in target.read_text().splitlines()]
+    assert [tuple(row) for row in rows] == [COLUMNS] * 5
+    assert summary["games"] == 5 and summary["strategy"] == "greedy"
+    assert summary["wins"] == sum(row["result"] == WON for row in rows)
+    assert summary["mean_score"] == pytest.approx(sum(row["score"] for row in rows) / 5)
+    assert 0 <= summary["ci_low"] <= summary["win_rate"] <= summary["ci_high"] <= 1
+
+
+def test_dash_writes_rows_to_stdout_and_summary_to_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run_main(["simulate", "escalator", "-n", "3", "-O", "-"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == ",".join(COLUMNS) and len(lines) == 4
+    assert "95% CI" in err and "95% CI" not in out
+
+
+def test_command_rows_equal_for_jobs_1_and_2(tmp_path: Path) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        target = tmp_path / f"jobs{jobs}.csv"
+        args = ["simulate", "escalator", "-n", "30", "--strategy", "greedy", "-j", jobs]
+        result = CliRunner().invoke(cli, [*args, "-O", str(target)])
+        assert result.exit_code == 0, result.output
+        with target.open(newline="") as stream:
+            outputs.append([{**row, "seconds": ""} for row in csv.DictReader(stream)])
+    assert outputs[0] == outputs[1] and len(outputs[0]) == 30
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-n", "0"], "0 is not in the range"),
+        (["-n", "5", "--jobs", "0"], "0 is not in the range"),
+        (["-n", "5", "--strategy", "nope"], "unknown strategy 'nope'"),
+        (["-n", "5", "--first-deal", "4294967295"], "run past the last deal"),
+        (["-n", "5", "--first-deal", "x"], "bad deal number"),
+        (["-n", "5", "-O", "rows.txt"], "use a .csv or .jsonl file name"),
+        (["-n", "5", "-O", "no/such/dir/rows.csv"], "does not exist"),
+        (["-n", "5", "--option", "nope=1"], "has no option"),
+        (["-n", "5", "--max-moves", "0"], "0 is not in the range"),
+    ],
+)
+def test_bad_input_is_one_line_and_fails(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_main(["simulate", "escalator", *args], capsys)
+    assert code != 0
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run_main(["simulate", "no-such-game", "-n", "2"], capsys)
+    assert code == 1 and err.count("\n") == 1 and "unknown game" in err
+
+
+class Exploding:
+    """Fails on the sixth deal it plays, like a run that breaks half way."""
+
+    played = 0
+
+    def __init__(self, game: Game, seed: int) -> None:
+        Exploding.played += 1
+        if Exploding.played == 6:
+            raise RuntimeError("boom")
+
+    def choose(self, position: Position, legal: Sequence[Move]) -> Move:
+        return legal[-1]
+
+
+def test_a_failed_run_leaves_the_old_output_in_place(tmp_path: Path) -> None:
+    target = tmp_path / "rows.csv"
+    target.write_text("a good file\n")
+    host = PluginHost()
+    host.load()
+    host.strategies.add("exploding", Exploding)
+    Exploding.played = 0
+    result = CliRunner().invoke(
+        cli,
+        ["simulate", "escalator", "-n", "10", "--strategy", "exploding", "-O", str(target)],
+        obj=host,
+    )
+    assert isinstance(result.exception, RuntimeError)
+    assert target.read_text() == "a good file\n"
+    assert list(tmp_path.iterdir()) == [target]
+
+
+def test_a_finished_run_replaces_the_output(tmp_path: Path) -> None:
+    target = tmp_path / "rows.csv"
+    target.write_text("old\n")
+    target.chmod(0o640)
+    result = CliRunner().invoke(cli, ["simulate", "escalator", "-n", "2", "-O", str(target)])
+    assert result.exit_code == 0, result.output
+    assert target.read_text().startswith("game,deal,")
+    assert target.stat().st_mode & 0o777 == 0o640
+
+
+class PluginEntryPoint:
+    """An entry point of a plugin that registers the ``first-move`` player through the hook."""
+
+    name = "first-move"
+
+    class dist:  # stands in for importlib.metadata.Distribution
+        metadata: ClassVar[dict[str, str]] = {"Name": "patience-first-move"}
+        version = "1.0"
+
+    def load(self) -> Any:
+        @hookimpl
+        def patience_register_strategies(registry: StrategyRegistry) -> None:
+            registry.add("first-move", FirstMove, "always the first legal move")
+
+        return types.SimpleNamespace(patience_register_strategies=patience_register_strategies)
+
+
+class FirstMove:
+    def __init__(self, game: Game, seed: int) -> None:
+        pass
+
+    def choose(self, position: Position, legal: Sequence[Move]) -> Move:
+        return legal[0]
+
+
+def test_a_strategy_from_a_plugin_is_offered(tmp_path: Path) -> None:
+    installed: list[Any] = list(metadata.entry_points(group="patience"))
+    host = PluginHost(entry_points=[*installed, PluginEntryPoint()])  # type: ignore[list-item]
+    target = tmp_path / "rows.csv"
+    result = CliRunner().invoke(
+        cli,
+        ["simulate", "escalator", "-n", "3", "--strategy", "first-move", "-O", str(target)],
+        obj=host,
+    )
+    assert result.exit_code == 0, result.output
+    assert "strategy first-move" in result.output
+    with target.open(newline="") as stream:
+        assert {row["strategy"] for row in csv.DictReader(stream)} == {"first-move"}
+    bad = CliRunner().invoke(cli, ["simulate", "escalator", "-n", "1", "--strategy", "x"], obj=host)
+    assert isinstance(bad.exception, PatienceError)
+    assert "first-move" in str(bad.exception)
+
+
+def test_registry_type_is_the_one_plugins_receive(host: PluginHost) -> None:
+    assert isinstance(host.strategies, StrategyRegistry)
