@@ -1,45 +1,151 @@
-"""``patience deal GAME [--deal N] [--json]``: the layout of a deal."""
+"""``patience deal GAME [--deal N | --from FILE] [--format text|json|NAME]``: the layout of a deal.
+
+``--format`` picks the output: ``text`` (the board, the default), ``json`` (docs/cli.md, "Position
+JSON"; ``--json`` is the same) or a text format the game declares in
+:attr:`~patience_core.games.Game.formats` (e.g. ``fcs``, Freecell Solver's board text, for Baker's
+Game). ``--from FILE`` shows a position read from a file instead of a deal: position JSON (a file
+starting with ``{``), else each text format the game can read, in the game's order.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
 from patience_core.cli import get_host
 from patience_core.cli.options import DEAL, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
-from patience_core.formats import position_to_dict
-from patience_core.games import parse_options
+from patience_core.errors import BadSave
+from patience_core.formats import position_from_dict, position_to_dict
+from patience_core.games import Game, parse_options
+from patience_core.model import Position
 from patience_core.render import CardStyle, board_text, make_painter
+
+__all__ = ["deal", "read_position", "read_position_file"]
+
+_CORE_FORMATS = ("text", "json")
+
+
+def read_position(game: Game, text: str) -> Position:
+    """The position of ``game`` a text describes: position JSON when it starts with ``{``,
+    otherwise the first of the game's readable :attr:`~patience_core.games.Game.formats` that
+    reads it. The result passes :meth:`Game.check_position`.
+
+    :raises BadSave: with a one-line message when nothing reads the text or it is not a position
+        of ``game``.
+    """
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BadSave(f"not valid JSON: {exc.msg} (line {exc.lineno})") from None
+        if not isinstance(data, dict):
+            raise BadSave("position JSON must be an object")
+        if data.get("game") not in (None, game.name):
+            raise BadSave(f"position is of game {data.get('game')!r}, not {game.name}")
+        position = position_from_dict(game, data)
+        game.check_position(position)
+        return position
+    readers = [f for f in game.formats if f.read is not None]
+    if not readers:
+        names = ", ".join(f.name for f in game.formats)
+        extra = f"; its formats ({names}) cannot be read" if names else ""
+        raise BadSave(f"not position JSON, and {game.name} reads no other position format{extra}")
+    first: BadSave | None = None
+    for fmt in readers:
+        assert fmt.read is not None
+        try:
+            return fmt.read(game, text)
+        except BadSave as exc:
+            first = first or exc
+    assert first is not None
+    raise first
+
+
+def read_position_file(game: Game, path: str) -> Position:
+    """:func:`read_position` of the file at ``path`` (``-`` for standard input).
+
+    :raises BadSave: naming the file, for a file that cannot be read or holds no position.
+    """
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
+        raise BadSave(f"cannot read {path}: {reason}") from None
+    try:
+        return read_position(game, text)
+    except BadSave as exc:
+        raise BadSave(f"{path}: {exc}") from None
 
 
 @click.command()
 @click.argument("game")
-@click.option("--deal", "-d", "deal_number", type=DEAL, help="Deal number N (or ms:N); random if omitted.")
-@click.option("--json", "as_json", is_flag=True, help="Print the position as JSON (docs/cli.md).")
+@click.option(
+    "--deal", "-d", "deal_number", type=DEAL, help="Deal number N (or ms:N); random if omitted."
+)
+@click.option(
+    "--from",
+    "from_file",
+    metavar="FILE",
+    help="Show the position in FILE (position JSON or a format of the game, e.g. fcs; - = stdin).",
+)
+@click.option(
+    "--format",
+    "-f",
+    "output_format",
+    metavar="[text|json|fcs]",
+    help="Output: text (default), json, or a format of the game (fcs for Baker's Game).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @option_flag
 @click.pass_context
 def deal(
     ctx: click.Context,
     game: str,
     deal_number: DealNumber | None,
+    from_file: str | None,
+    output_format: str | None,
     as_json: bool,
     options: tuple[str, ...],
 ) -> None:
     """Show the layout of a deal of GAME. Without --deal a random deal is chosen; its number is
     always printed so it can be replayed."""
     host = get_host(ctx)
-    the_game = host.game(game, parse_options(options))
-    number = deal_number if deal_number is not None else random_deal()
-    position = the_game.deal(number)
-    if as_json:
-        click.echo(json.dumps(position_to_dict(the_game, position, str(number)), indent=2))
+    the_game: Game = host.game(game, parse_options(options))
+    fmt = (output_format or ("json" if as_json else "text")).lower()
+    if as_json and fmt != "json":
+        raise click.UsageError("--json and --format disagree")
+    if fmt not in _CORE_FORMATS and the_game.position_format(fmt) is None:
+        names = ", ".join([*_CORE_FORMATS, *(f.name for f in the_game.formats)])
+        raise click.BadParameter(
+            f"{the_game.name} has no position format {fmt!r} (formats: {names})",
+            param_hint="'--format'",
+        )
+    if from_file is not None and deal_number is not None:
+        raise click.UsageError("give --deal or --from, not both")
+    label: str | None
+    if from_file is not None:
+        position = read_position_file(the_game, from_file)
+        label = None
+        heading = f"{the_game.title}, position from {from_file}"
+    else:
+        number = deal_number if deal_number is not None else random_deal()
+        position = the_game.deal(number)
+        label = str(number)
+        heading = f"{the_game.title}, deal {number}"
+    if fmt == "json":
+        click.echo(json.dumps(position_to_dict(the_game, position, label), indent=2))
+        return
+    extra = the_game.position_format(fmt)
+    if extra is not None:
+        click.echo(extra.write(the_game, position), nl=False)
         return
     style = CardStyle.for_stream(sys.stdout)
     paint = make_painter(style, lambda c: host.card_text(c, style.unicode))
-    click.echo(f"{the_game.title}, deal {number}")
+    click.echo(heading)
     click.echo(board_text(the_game, position, paint))
     status = the_game.status(position)
     if status:
