@@ -1,0 +1,148 @@
+"""The rules of Diamond Mine (RULES.md Part A "Diamond Mine", Part B §4)."""
+
+from __future__ import annotations
+
+from patience_core.api import (
+    Build,
+    Card,
+    Game,
+    Move,
+    PileKind,
+    PileSpec,
+    Position,
+    Rank,
+    Suit,
+    builds_on,
+    face_up_length,
+    foundation_accepts,
+    move_cards,
+)
+
+FOUNDATION = 0
+TABLEAU = tuple(range(1, 14))
+FACE_DOWN = 3  # face-down cards dealt to each pile, under one face-up card
+SUIT_SIZE = len(Rank)  # 13
+RUN_BONUS = 3
+
+RULES = """\
+Diamond Mine
+
+Layout: thirteen piles (t1..t13) of four cards, three face down under one face up, and a single
+foundation (f), empty at the start. There is no stock.
+
+Goal: put all thirteen diamonds on the foundation, and sort the clubs, hearts and spades into
+runs from King down to Ace, one suit each, every pile either empty or such a run.
+
+Foundation: takes diamonds only, one at a time from the top of a pile. Any diamond may start it;
+after that each diamond must be one rank higher than the last, and an Ace follows a King.
+
+Tableau: any face-up card may be moved together with every card on it, onto a pile whose top card
+is one rank higher, in any suit, or onto an empty pile. Diamonds never go on the tableau, and
+nothing is ever placed on a diamond. When a move uncovers a face-down card, it is turned up.
+
+Lost: when no move is possible.
+
+Score: the face value of every diamond on the foundation (Ace 1 ... King 13, 91 in all), plus 3
+for every pile holding a complete face-up King-to-Ace run of one suit (100 at most).
+
+Moves: 'SRC DST' with pile names, e.g. 't4 f' (to the foundation), 't3 t7'; add a number to move
+several cards, e.g. 't3 t7 3'; or a card's name, which moves it with every card on it: '9s' or
+'9s t7'.
+"""
+
+
+def complete_run(pile: tuple[Card, ...]) -> bool:
+    """Whether the top 13 cards of ``pile`` (bottom first) are a face-up run King..Ace of one
+    suit, the King lowest (RULES.md Part A, Diamond Mine score)."""
+    if len(pile) < SUIT_SIZE:
+        return False
+    run = pile[len(pile) - SUIT_SIZE :]
+    suit = run[0].suit
+    return all(
+        card.face_up and card.suit == suit and card.rank == SUIT_SIZE - i
+        for i, card in enumerate(run)
+    )
+
+
+class DiamondMine(Game):
+    """Diamond Mine: one diamond foundation (K->A wrap), 13 piles building down in any suit.
+
+    Piles (Aisleriot slots, RULES.md Part B §4): ``f`` the foundation (slot 0), ``t1``..``t13``
+    the tableau (slots 1-13).
+    """
+
+    name = "diamond-mine"
+    title = "Diamond Mine"
+    max_score = 91 + RUN_BONUS * 3
+    rules = RULES
+    _piles = (
+        PileSpec("f", PileKind.FOUNDATION, FOUNDATION),
+        *(PileSpec(f"t{k + 1}", PileKind.TABLEAU, slot) for k, slot in enumerate(TABLEAU)),
+    )
+
+    @property
+    def piles(self) -> tuple[PileSpec, ...]:
+        """The foundation, then the 13 tableau piles (position index = slot)."""
+        return self._piles
+
+    def layout(self, cards: list[Card]) -> Position:
+        """Three face-down passes over t1..t13, then one face-up pass (``cards[0..12]`` are the
+        bottom cards); the foundation starts empty (Part B §4, Deal)."""
+        n = len(TABLEAU)
+        piles = [
+            tuple(cards[r * n + k].turned(r == FACE_DOWN) for r in range(FACE_DOWN + 1))
+            for k in range(n)
+        ]
+        return Position(((), *piles))
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Every legal move, by source t1..t13: the top card to the foundation, then groups of
+        1, 2, ... face-up cards onto t1..t13. Empty when the game is won."""
+        if self.is_won(position):
+            return []
+        moves: list[Move] = []
+        foundation = position[FOUNDATION]
+        for source in TABLEAU:
+            pile = position[source]
+            if not pile:
+                continue
+            top = pile[-1]
+            if top.suit is Suit.DIAMONDS:
+                # Nothing lies on a face-up diamond, so it can only go to the foundation.
+                if top.face_up and foundation_accepts(top, foundation, base=None, wrap=True):
+                    moves.append(Move.transfer(source, FOUNDATION))
+                continue
+            for count in range(1, face_up_length(pile) + 1):
+                bottom = pile[-count]
+                for target in TABLEAU:
+                    onto = position.top(target)
+                    if target == source:
+                        continue
+                    if onto is None or (
+                        onto.suit is not Suit.DIAMONDS and builds_on(bottom, onto, Build.ANY_SUIT)
+                    ):
+                        moves.append(Move.transfer(source, target, count))
+        return moves
+
+    def play(self, position: Position, move: Move) -> Position:
+        """Move the cards, then turn the source's new top card face up (Part B §4, auto-flip)."""
+        assert move.target is not None
+        return move_cards(position, move.source, move.target, move.count, auto_flip=True)
+
+    def is_won(self, position: Position) -> bool:
+        """All 13 diamonds on the foundation, every pile empty or exactly a complete run."""
+        return len(position[FOUNDATION]) == SUIT_SIZE and all(
+            not position[t] or (len(position[t]) == SUIT_SIZE and complete_run(position[t]))
+            for t in TABLEAU
+        )
+
+    def score(self, position: Position) -> int:
+        """Face values of the foundation's diamonds, plus 3 per pile holding a complete run
+        (Part A, Diamond Mine), 0..100."""
+        mined = sum(int(card.rank) for card in position[FOUNDATION])
+        return mined + RUN_BONUS * sum(1 for t in TABLEAU if complete_run(position[t]))
+
+    def status(self, position: Position) -> str:
+        """Diamonds mined and complete runs, e.g. ``"Diamonds: 4/13   Runs: 1/3"``."""
+        runs = sum(1 for t in TABLEAU if complete_run(position[t]))
+        return f"Diamonds: {len(position[FOUNDATION])}/13   Runs: {runs}/3"
