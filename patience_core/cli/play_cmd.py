@@ -1,0 +1,389 @@
+"""``patience play GAME``: play a game in the terminal, one command per line (docs/play.md).
+
+Every change (a move, undo, redo, restart) is saved at once, atomically, so a killed process loses
+nothing; ``--resume`` continues the saved game. Commands come from standard input, so a pipe can
+script a whole game; end of input saves and exits 0.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import click
+
+from patience_core.cli import get_host
+from patience_core.cli.options import DEAL, option_flag, random_deal
+from patience_core.engine.deal import DealNumber
+from patience_core.engine.notation import KIND_LETTERS
+from patience_core.errors import BadMoveText, BadSave, IllegalMove, PatienceError
+from patience_core.games import Game, Painter, parse_options
+from patience_core.model import MoveKind, PileKind
+from patience_core.persistence import (
+    GameFactory,
+    SavedGame,
+    archive_save,
+    default_save_path,
+    read_save,
+    restore_session,
+    save_session,
+)
+from patience_core.render import CardStyle, board_text, make_painter
+from patience_core.session import FINISHED_WON, Session
+
+_COMMANDS_HELP = (
+    "Commands: undo/u [N|all], redo [N|all], restart, moves, board/b, save, help/?, quit/q"
+)
+
+
+def _resume_command(game: str, path: Path, explicit_file: bool) -> str:
+    command = f"patience play {game} --resume"
+    return f"{command} --file {shlex.quote(str(path))}" if explicit_file else command
+
+
+def _pile_summary(game: Game) -> str:
+    """``"s stock, w waste, p1..p28 tableau"``: pile names grouped by kind, numbered runs
+    shortened."""
+    groups: list[tuple[PileKind, list[str]]] = []
+    for spec in game.piles:
+        if groups and groups[-1][0] is spec.kind:
+            groups[-1][1].append(spec.name)
+        else:
+            groups.append((spec.kind, [spec.name]))
+    parts = []
+    for kind, names in groups:
+        if len(names) > 2:
+            prefix = names[0].rstrip("0123456789")
+            numbers = [name[len(prefix) :] for name in names]
+            if all(
+                n.isdigit() and name.startswith(prefix)
+                for n, name in zip(numbers, names, strict=True)
+            ):
+                ints = [int(n) for n in numbers]
+                if ints == list(range(ints[0], ints[0] + len(ints))):
+                    names = [f"{names[0]}..{names[-1]}"]
+        parts.append(f"{' '.join(names)} {kind.value}")
+    return ", ".join(parts)
+
+
+def _help_lines(session: Session) -> list[str]:
+    """The notation, with pile names and examples taken from the current game and position."""
+    game, position = session.game, session.position
+    kinds = {spec.kind for spec in game.piles}
+    names = {kind: [s.name for s in game.piles if s.kind is kind] for kind in PileKind}
+    sources = names[PileKind.TABLEAU] or names[PileKind.RESERVE] or names[PileKind.FREE_CELL]
+    targets = names[PileKind.FOUNDATION] or names[PileKind.WASTE] or sources[1:]
+    src = sources[0] if sources else "t1"
+    dst = targets[0] if targets else "f1"
+    tops = [position.top(game.piles.index(spec)) for spec in game.piles if spec.name in sources]
+    example = next((c.code for c in tops if c is not None and c.face_up), "9h")
+    lines = ["Type one move or command per line. Moves:"]
+    if PileKind.STOCK in kinds:
+        lines.append("  deal, d        deal from the stock")
+    lines += [
+        f"  SRC DST        move the top card of pile SRC to pile DST, e.g. {src} {dst}",
+        f"  SRC DST N      move N cards (a run) from SRC to DST, e.g. {src} {dst} 2",
+        f"  CARD [DST]     move that card (and any cards on it), e.g. {example} or {example} {dst}",
+        f"  SRC            the only move that leaves pile SRC, e.g. {src}",
+    ]
+    letters = [f"{letter}" for letter, kind in KIND_LETTERS.items() if kind in kinds]
+    if letters:
+        lines.append(f"  A pile kind's letter ({', '.join(letters)}) means any pile of that kind.")
+    lines.append(f"Piles: {_pile_summary(game)}.")
+    examples = []
+    for move in session.legal_moves()[:4]:
+        text = game.move_text(position, move)
+        if move.kind is MoveKind.TRANSFER:
+            pile = position[move.source]
+            card = pile[len(pile) - move.count]
+            examples.append(f"{card.code} ({text})" if move.count == 1 else text)
+        else:
+            examples.append(text)
+    if examples:
+        lines.append(f"Legal now, for example: {', '.join(examples)}.")
+    lines.append(_COMMANDS_HELP)
+    lines.append(f"The rules: patience rules {game.name}")
+    return lines
+
+
+def _count_arg(words: list[str], available: int) -> int | None:
+    """The count of ``undo``/``redo``: none means 1, ``all`` means everything."""
+    if len(words) == 1:
+        return 1
+    if len(words) == 2 and words[1] == "all":
+        return available
+    if len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
+        return int(words[1])
+    return None
+
+
+class _Player:
+    """The read-eval-print loop of one game."""
+
+    def __init__(
+        self,
+        session: Session,
+        path: Path,
+        plugin_version: str,
+        paint: Painter,
+        resume_hint: str,
+    ) -> None:
+        self.session = session
+        self.path = path
+        self.plugin_version = plugin_version
+        self.paint = paint
+        self.resume_hint = resume_hint
+        self.saved = True
+
+    # -- output ------------------------------------------------------------------------------
+
+    def save(self) -> bool:
+        """Save now; on failure warn (one line) and go on playing."""
+        try:
+            save_session(self.path, self.session, self.plugin_version)
+        except PatienceError as exc:
+            click.echo(f"patience: warning: {exc}", err=True)
+            self.saved = False
+            return False
+        self.saved = True
+        return True
+
+    def score_text(self) -> str:
+        return f"Score {self.session.score()}/{self.session.game.max_score}"
+
+    def show(self) -> None:
+        session = self.session
+        click.echo(f"{session.game.title}, deal {session.deal}")
+        click.echo(board_text(session.game, session.position, self.paint))
+        parts = [self.score_text()]
+        status = session.game.status(session.position)
+        if status:
+            parts.append(status)
+        parts.append(f"Moves: {len(session.moves)}")
+        click.echo("   ".join(parts))
+        self.show_outcome()
+
+    def show_outcome(self) -> None:
+        finished = self.session.finished
+        if finished == FINISHED_WON:
+            click.echo(f"You won! {self.score_text()}.")
+        elif finished is not None:
+            click.echo(
+                f"No moves left: game lost. {self.score_text()}. "
+                "Type 'undo' to take moves back, or 'quit'."
+            )
+
+    def changed(self) -> None:
+        self.save()
+        self.show()
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def list_moves(self) -> None:
+        session = self.session
+        legal = session.legal_moves()
+        if not legal:
+            click.echo("No legal moves.")
+            return
+        click.echo(f"Legal moves ({len(legal)}):")
+        for move in legal:
+            text = session.game.move_text(session.position, move)
+            click.echo(f"  {text:<10} {session.game.describe_move(session.position, move)}")
+
+    def command(self, line: str) -> bool:
+        """Run one line. :returns: False when the player quits."""
+        session = self.session
+        words = line.strip().lower().split()
+        if not words:
+            return True
+        verb = words[0]
+        if verb in ("quit", "q", "exit") and len(words) == 1:
+            return False
+        if verb in ("help", "?") and len(words) == 1:
+            for text in _help_lines(session):
+                click.echo(text)
+        elif verb in ("board", "b") and len(words) == 1:
+            self.show()
+        elif verb == "moves" and len(words) == 1:
+            self.list_moves()
+        elif verb == "save" and len(words) == 1:
+            if self.save():
+                click.echo(f"Saved to {self.path}.")
+        elif verb == "restart" and len(words) == 1:
+            if session.restart():
+                count = len(session.redo_texts)
+                click.echo(f"Back to the deal; 'redo all' plays the {count} moves again.")
+                self.changed()
+            else:
+                click.echo("Already at the deal.")
+        elif verb in ("undo", "u", "redo"):
+            undo = verb != "redo"
+            steps = _count_arg(words, len(session.moves) if undo else len(session.redo_texts))
+            if steps is None:
+                click.echo(f"usage: {verb} [N|all]")
+            elif (session.undo(steps) if undo else session.redo(steps)) == 0:
+                click.echo("Nothing to undo." if undo else "Nothing to redo.")
+            else:
+                self.changed()
+        else:
+            self.move(line)
+        return True
+
+    def move(self, text: str) -> None:
+        session = self.session
+        if session.finished is not None:
+            outcome = "you won" if session.finished == FINISHED_WON else "no moves left"
+            click.echo(f"The game is over ({outcome}); type 'undo', 'restart' or 'quit'.")
+            return
+        try:
+            session.play_text(text)
+        except IllegalMove as exc:
+            click.echo(f"{exc}; type 'moves' for the legal moves.")
+            return
+        except BadMoveText as exc:
+            click.echo(str(exc))
+            return
+        self.changed()
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def read_line(self, interactive: bool) -> str | None:
+        if interactive:
+            try:
+                return input("> ")
+            except EOFError:
+                click.echo()
+                return None
+        click.echo("> ", nl=False)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            click.echo()
+            return None
+        # Echo piped commands so that a transcript reads like a session at the terminal.
+        click.echo(line.rstrip("\r\n"))
+        return line
+
+    def run(self) -> int:
+        """Play until ``quit`` or end of input. :returns: the exit code."""
+        interactive = sys.stdin.isatty()
+        try:
+            while True:
+                line = self.read_line(interactive)
+                if line is None or not self.command(line):
+                    break
+        except KeyboardInterrupt:
+            self.save()
+            state = "saved" if self.saved else "NOT saved"
+            click.echo(f"\nInterrupted: game {state}; resume with: {self.resume_hint}", err=True)
+            return 130
+        if not self.saved and not self.save():
+            return 1
+        click.echo(f"Game saved to {self.path}; resume with: {self.resume_hint}")
+        return 0
+
+
+def _protect_existing(path: Path, explicit_file: bool, make_game: GameFactory) -> None:
+    """Make sure starting a new game at ``path`` loses nothing.
+
+    A finished save is replaced. With ``--file``, anything else there is refused. At the default
+    location an unfinished or unreadable save is moved aside to a timestamped name.
+
+    :raises PatienceError: when ``--file`` names a file that must not be overwritten.
+    """
+    if not (path.exists() or path.is_symlink()):
+        return
+    saved: SavedGame | None = None
+    try:
+        saved = read_save(path)
+        finished = restore_session(saved, make_game, path).finished
+    except BadSave:
+        saved = None
+    if saved is not None and finished is not None:
+        return
+    if explicit_file:
+        if saved is not None:
+            raise PatienceError(
+                f"{path} holds a game in progress; continue it with --resume, "
+                "or choose another --file"
+            )
+        raise PatienceError(f"{path} exists and is not a finished saved game; not overwriting it")
+    if saved is None:
+        moved = archive_save(path, "unreadable")
+        click.echo(f"The saved game at {path} could not be read; it was moved to {moved}.")
+        return
+    moved = archive_save(path)
+    click.echo(
+        f"Your unfinished {saved.game} game (deal {saved.deal}, {len(saved.moves)} moves) was "
+        f"kept as {moved}; resume it with: "
+        f"{_resume_command(saved.game, moved, explicit_file=True)}"
+    )
+
+
+@click.command()
+@click.argument("game")
+@click.option(
+    "--deal", "-d", "deal_number", type=DEAL, help="Deal number N (or ms:N); random if omitted."
+)
+@option_flag
+@click.option(
+    "--resume", "-r", is_flag=True, help="Continue the saved game of GAME (or of --file)."
+)
+@click.option(
+    "--file",
+    "-f",
+    "file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The save file (default: <data dir>/saves/GAME.json; see docs/play.md).",
+)
+@click.pass_context
+def play(
+    ctx: click.Context,
+    game: str,
+    deal_number: DealNumber | None,
+    options: tuple[str, ...],
+    resume: bool,
+    file: Path | None,
+) -> None:
+    """Play GAME in the terminal. Type moves (e.g. 9h, deal, t1 f, t3 t5 2) and commands (help,
+    undo, redo, restart, moves, board, save, quit), one per line. The game is saved after every
+    move; --resume continues it. Without --deal a random deal is chosen and its number printed."""
+    host = get_host(ctx)
+    host.games.get(game)  # UnknownGame, before anything else
+    path = file if file is not None else default_save_path(game)
+    explicit_file = file is not None
+    resume_hint = _resume_command(game, path, explicit_file)
+    if resume:
+        if deal_number is not None or options:
+            raise click.UsageError("--deal and --option cannot be used with --resume")
+        if not (path.exists() or path.is_symlink()):
+            raise BadSave(f"no saved {game} game at {path}; start one with: patience play {game}")
+        saved = read_save(path)
+        if saved.game != game:
+            raise BadSave(f"{path} holds a saved {saved.game} game, not {game}")
+        session = restore_session(saved, host.game, path)
+        plugin_version = host.version_of(game)
+        click.echo(f"Resuming {session.game.title}, deal {session.deal}, from {path}.")
+        if saved.plugin_version != plugin_version:
+            click.echo(
+                f"Note: saved with {game} plugin version {saved.plugin_version}; "
+                f"now {plugin_version}."
+            )
+    else:
+        the_game = host.game(game, parse_options(options))
+        number = deal_number if deal_number is not None else random_deal()
+        session = Session(the_game, number)
+        plugin_version = host.version_of(game)
+        _protect_existing(path, explicit_file, host.game)
+        if deal_number is None:
+            click.echo(f"Deal {number} was chosen at random; play it again with --deal {number}.")
+        save_session(path, session, plugin_version)
+    style = CardStyle.for_stream(sys.stdout)
+    paint = make_painter(style, lambda card: host.card_text(card, style.unicode))
+    player = _Player(session, path, plugin_version, paint, resume_hint)
+    player.show()
+    click.echo("Type 'help' for the notation and the commands.")
+    code = player.run()
+    if code:
+        sys.exit(code)  # not ctx.exit: the exit code must survive standalone_mode=False

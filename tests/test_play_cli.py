@@ -1,0 +1,443 @@
+"""``patience play``: scripted games through a pipe, saving after every move, resuming, and
+never losing a game in progress."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import selectors
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from patience_core.cli import cli
+from patience_core.engine.deal import DealNumber
+from patience_core.plugins import PluginHost
+from patience_core.session import Session
+
+WIN_DEAL = "17"
+#: A winning line for Escalator deal 17 (found once by a depth-first search).
+WIN_TEXT = (
+    "deal deal 6h 7h 6c 7c 8c 7d 8d deal deal 4h deal 9d Tc Jh Qh deal deal Ac 2d 3h deal deal "
+    "Td 9h deal 4d 5s deal deal Kd deal 5d deal deal 9c Th Jd deal 6s deal Jc deal Kh deal 2h"
+)
+WIN_LINE = WIN_TEXT.split()
+#: Escalator deal 2 is lost after turning the whole stock without playing a card.
+LOSE_DEAL = "2"
+
+Run = Callable[..., Any]
+
+
+def script(*lines: str) -> str:
+    return "".join(f"{line}\n" for line in lines)
+
+
+def save_of(data_dir: Path, game: str = "escalator") -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((data_dir / "saves" / f"{game}.json").read_text())
+    return data
+
+
+def last_status(out: str) -> str:
+    """The last status line printed (``Score N/M   Stock left: K   Moves: J``)."""
+    return [line for line in out.splitlines() if line.startswith("Score ")][-1]
+
+
+def replayed(moves: list[str], deal: str = WIN_DEAL) -> Session:
+    return Session.replay(PluginHost().load().game("escalator"), DealNumber.parse(deal), moves)
+
+
+# -- whole games ------------------------------------------------------------------------------
+
+
+def test_a_winning_line_wins(run_patience: Run, patience_data_dir: Path) -> None:
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE))
+    assert result.code == 0, result.err
+    assert "You won! Score 28/28." in result.out
+    assert last_status(result.out) == "Score 28/28   Stock left: 5   Moves: 47"
+    save = save_of(patience_data_dir)
+    assert save["finished"] == "won" and len(save["moves"]) == len(WIN_LINE)
+    assert "resume with: patience play escalator --resume" in result.out.splitlines()[-1]
+    assert result.err == ""
+
+
+def test_a_losing_game_is_lost(run_patience: Run, patience_data_dir: Path) -> None:
+    result = run_patience("play", "escalator", "--deal", LOSE_DEAL, input=script(*["d"] * 24))
+    assert result.code == 0
+    assert "No moves left: game lost. Score 0/28." in result.out
+    assert "won" not in result.out
+    assert save_of(patience_data_dir)["finished"] == "lost"
+
+
+def test_undo_is_allowed_after_a_loss_and_after_a_win(
+    run_patience: Run, patience_data_dir: Path
+) -> None:
+    result = run_patience(
+        "play", "escalator", "--deal", LOSE_DEAL, input=script(*["d"] * 24, "d", "undo")
+    )
+    assert "The game is over (no moves left)" in result.out
+    assert last_status(result.out).endswith("Moves: 23")
+    assert save_of(patience_data_dir)["finished"] is None
+    result = run_patience(
+        "play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE, "2h", "u")
+    )
+    assert "The game is over (you won)" in result.out
+    save = save_of(patience_data_dir)
+    assert save["finished"] is None and save["redo"] == ["p1 w"]
+    assert last_status(result.out).startswith("Score 27/28")
+
+
+# -- mistakes never end a game ----------------------------------------------------------------
+
+
+def test_garbled_and_illegal_moves_print_one_line_and_the_game_goes_on(
+    run_patience: Run, patience_data_dir: Path
+) -> None:
+    result = run_patience(
+        "play", "escalator", "--deal", WIN_DEAL, input=script("xyzzy 7", "6h", "", "deal", "uNdO 0")
+    )
+    assert result.code == 0
+    lines = result.out.splitlines()
+    garbled = lines.index("> xyzzy 7") + 1
+    assert lines[garbled] == "unknown pile or card 'xyzzy'; type 'help' for the notation"
+    assert lines[garbled + 1] == "> 6h"
+    assert lines[garbled + 2] == "illegal move '6h'; type 'moves' for the legal moves."
+    assert lines[garbled + 3] == "> "
+    assert lines[garbled + 4] == "> deal"
+    assert "usage: undo [N|all]" in lines
+    assert save_of(patience_data_dir)["moves"] == ["deal"]
+
+
+def test_help_moves_board_and_save(run_patience: Run, patience_data_dir: Path) -> None:
+    result = run_patience(
+        "play",
+        "escalator",
+        "--deal",
+        WIN_DEAL,
+        input=script("help", "d", "d", "moves", "b", "save"),
+    )
+    assert "Piles: s stock, w waste, p1..p28 tableau." in result.out
+    assert "deal, d" in result.out and "quit/q" in result.out
+    assert "Legal moves (4):" in result.out
+    assert "  p23 w      6h from p23 to w (waste)\n" in result.out
+    assert "  deal       deal from the stock\n" in result.out
+    assert result.out.count("Escalator, deal 17") == 4  # start, two moves, board
+    assert f"Saved to {patience_data_dir / 'saves' / 'escalator.json'}." in result.out
+    assert "\x1b[" not in result.out  # not a terminal: no colour
+
+
+def test_unknown_game_bad_deal_and_bad_option(run_patience: Run) -> None:
+    result = run_patience("play", "nosuchgame")
+    assert result.code == 1 and "unknown game 'nosuchgame'" in result.err
+    result = run_patience("play", "escalator", "--deal", "x7")
+    assert result.code == 2 and "bad deal number" in result.err
+    result = run_patience("play", "escalator", "--deal", "ms:5")
+    assert result.code == 1 and "escalator does not take ms deal numbers" in result.err
+    result = run_patience("play", "escalator", "-o", "colour=red")
+    assert result.code == 1 and "no option 'colour'" in result.err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["nosuchgame"], ["escalator", "--deal", "x7"], ["escalator", "--deal", "ms:5"]],
+)
+def test_errors_are_one_line_without_traceback(run_patience: Run, args: list[str]) -> None:
+    result = run_patience("play", *args)
+    assert result.code != 0
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+
+
+def test_a_random_deal_is_printed_so_it_can_be_replayed(
+    run_patience: Run, patience_data_dir: Path
+) -> None:
+    result = run_patience("play", "escalator", input=script("d"))
+    match = re.search(
+        r"Deal (\d+) was chosen at random; play it again with --deal \1\.", result.out
+    )
+    assert match
+    assert save_of(patience_data_dir)["deal"] == match[1]
+    assert f"Escalator, deal {match[1]}" in result.out
+
+
+# -- saving and resuming ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("k", [0, 3, 11])
+def test_end_of_input_saves_and_resume_continues(
+    run_patience: Run, patience_data_dir: Path, k: int
+) -> None:
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE[:k]))
+    assert result.code == 0
+    assert result.out.splitlines()[-1] == (
+        f"Game saved to {patience_data_dir / 'saves' / 'escalator.json'}; "
+        "resume with: patience play escalator --resume"
+    )
+    assert len(save_of(patience_data_dir)["moves"]) == k
+    result = run_patience("play", "escalator", "--resume", input=script(*WIN_LINE[k:]))
+    assert result.code == 0
+    assert result.out.startswith("Resuming Escalator, deal 17, from ")
+    assert f"Moves: {k}" in result.out.split("> ")[0]
+    assert "You won! Score 28/28." in result.out
+
+
+def test_every_move_is_saved_at_once(run_patience: Run, patience_data_dir: Path) -> None:
+    seen: list[list[str]] = []
+
+    class Spy:
+        """Standard input that records the save before each line is read."""
+
+        def __init__(self, lines: list[str]) -> None:
+            self.lines = lines
+
+        def isatty(self) -> bool:
+            return False
+
+        def readline(self) -> str:
+            seen.append(save_of(patience_data_dir)["moves"])
+            return self.lines.pop(0) + "\n" if self.lines else ""
+
+    run_patience("play", "escalator", "--deal", WIN_DEAL, input=Spy(WIN_LINE[:6]))
+    assert seen == [WIN_LINE_TEXTS[:i] for i in range(7)]
+
+
+WIN_LINE_TEXTS = replayed(WIN_LINE).move_texts
+
+
+def test_ctrl_c_saves_and_exits_130(run_patience: Run, patience_data_dir: Path) -> None:
+    class Interrupt:
+        def __init__(self) -> None:
+            self.lines = ["deal\n", "deal\n", "6h\n"]
+
+        def isatty(self) -> bool:
+            return False
+
+        def readline(self) -> str:
+            if not self.lines:
+                raise KeyboardInterrupt
+            return self.lines.pop(0)
+
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=Interrupt())
+    assert result.code == 130
+    assert result.err.strip().splitlines() == [
+        "Interrupted: game saved; resume with: patience play escalator --resume"
+    ]
+    assert save_of(patience_data_dir)["moves"] == WIN_LINE_TEXTS[:3]
+
+
+def test_quit_saves_and_stops_reading(run_patience: Run, patience_data_dir: Path) -> None:
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script("d", "q", "d"))
+    assert result.code == 0 and "> q" in result.out and "> d\n" not in result.out.split("> q")[1]
+    assert save_of(patience_data_dir)["moves"] == ["deal"]
+
+
+def test_undo_redo_restart_round_trip(run_patience: Run, patience_data_dir: Path) -> None:
+    moves = WIN_LINE[:8]
+    result = run_patience(
+        "play", "escalator", "--deal", WIN_DEAL, input=script(*moves, "undo 3", "redo", "restart")
+    )
+    assert "Back to the deal; 'redo all' plays the 8 moves again." in result.out
+    save = save_of(patience_data_dir)
+    assert save["moves"] == [] and save["redo"] == WIN_LINE_TEXTS[:8]
+    result = run_patience("play", "escalator", "--resume", input=script("redo 6", "moves"))
+    save = save_of(patience_data_dir)
+    assert save["moves"] == WIN_LINE_TEXTS[:6] and save["redo"] == WIN_LINE_TEXTS[6:8]
+    assert f"Score {replayed(WIN_LINE[:6]).score()}/28" in result.out
+    result = run_patience("play", "escalator", "--resume", input=script("redo all", "redo"))
+    assert "Nothing to redo." in result.out
+    assert save_of(patience_data_dir)["moves"] == WIN_LINE_TEXTS[:8]
+
+
+def test_a_killed_game_resumes_with_the_moves_played(patience_data_dir: Path) -> None:
+    exe = Path(sys.executable).with_name("patience")
+    if not exe.exists():
+        pytest.skip("the patience script is not installed next to this Python")
+    env = {**os.environ, "PATIENCE_DATA_DIR": str(patience_data_dir), "NO_COLOR": "1"}
+    proc = subprocess.Popen(
+        [str(exe), "play", "escalator", "--deal", WIN_DEAL],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    selector = selectors.DefaultSelector()
+    selector.register(proc.stdout, selectors.EVENT_READ)
+    output = b""
+
+    def wait_for_prompts(count: int) -> None:
+        nonlocal output
+        while output.count(b"\n> ") < count:
+            assert selector.select(timeout=60), "patience play stopped answering"
+            chunk = os.read(proc.stdout.fileno(), 65536)  # type: ignore[union-attr]
+            assert chunk, "patience play ended early"
+            output += chunk
+
+    try:
+        wait_for_prompts(1)
+        for i, move in enumerate(WIN_LINE[:5], start=2):
+            proc.stdin.write(f"{move}\n".encode())
+            proc.stdin.flush()
+            wait_for_prompts(i)  # the move was echoed, played and saved: the next prompt is up
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.kill()
+        proc.wait()
+        proc.stdin.close()
+        proc.stdout.close()
+        selector.close()
+    assert b"Moves: 5" in output
+    assert save_of(patience_data_dir)["moves"] == WIN_LINE_TEXTS[:5]
+    result = subprocess.run(
+        [str(exe), "play", "escalator", "--resume"],
+        input=script(*WIN_LINE[5:]).encode(),
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert b"Moves: 5" in result.stdout.split(b"> ")[0]
+    assert b"You won! Score 28/28." in result.stdout
+
+
+# -- never lose a game in progress --------------------------------------------------------
+
+
+def test_a_new_game_keeps_the_unfinished_one(run_patience: Run, patience_data_dir: Path) -> None:
+    run_patience("play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE[:4]))
+    path = patience_data_dir / "saves" / "escalator.json"
+    before = path.read_bytes()
+    result = run_patience("play", "escalator", "--deal", "5", input=script("d"))
+    assert result.code == 0
+    match = re.search(
+        r"Your unfinished escalator game \(deal 17, 4 moves\) was kept as (\S+); "
+        r"resume it with: patience play escalator --resume --file (\S+)\n",
+        result.out,
+    )
+    assert match and match[1] == match[2]
+    archive = Path(match[1])
+    assert archive.parent == path.parent and archive.read_bytes() == before
+    assert save_of(patience_data_dir)["deal"] == "5"
+    result = run_patience("play", "escalator", "--resume", "--file", str(archive), input="")
+    assert result.code == 0 and "Moves: 4" in result.out
+    assert f"--resume --file {archive}" in result.out.splitlines()[-1]
+
+
+def test_a_finished_game_is_simply_replaced(run_patience: Run, patience_data_dir: Path) -> None:
+    run_patience("play", "escalator", "--deal", LOSE_DEAL, input=script(*["d"] * 24))
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input="")
+    assert "kept as" not in result.out
+    assert os.listdir(patience_data_dir / "saves") == ["escalator.json"]
+    assert save_of(patience_data_dir)["deal"] == WIN_DEAL
+
+
+def test_a_corrupt_default_save_is_moved_aside(run_patience: Run, patience_data_dir: Path) -> None:
+    path = patience_data_dir / "saves" / "escalator.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b'{"format": "patience-save", "vers')
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input="")
+    assert result.code == 0
+    match = re.search(r"could not be read; it was moved to (\S+)\.\n", result.out)
+    assert match and Path(match[1]).read_bytes() == b'{"format": "patience-save", "vers'
+    assert save_of(patience_data_dir)["deal"] == WIN_DEAL
+
+
+@pytest.mark.parametrize("content", ["unfinished", "not a save", "finished"])
+def test_file_is_never_overwritten_unless_finished(
+    run_patience: Run, tmp_path: Path, content: str
+) -> None:
+    path = tmp_path / "mine.json"
+    if content == "not a save":
+        path.write_text("my precious notes\n")
+    else:
+        moves = ["d"] * (24 if content == "finished" else 3)
+        run_patience(
+            "play", "escalator", "-d", LOSE_DEAL, "--file", str(path), input=script(*moves)
+        )
+    before = path.read_bytes()
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, "--file", str(path), input="")
+    if content == "finished":
+        assert result.code == 0 and json.loads(path.read_text())["deal"] == WIN_DEAL
+        return
+    assert result.code == 1 and len(result.err.strip().splitlines()) == 1
+    assert "not overwriting" in result.err or "--resume" in result.err
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.glob("mine*")] == ["mine.json"]
+
+
+BAD_FILES = {
+    "truncated": b'{"format": "patience-save", "version": 1, "game": "esc',
+    "not json": b"\x00\x01binary",
+    "wrong version": json.dumps(
+        {"format": "patience-save", "version": 99, "game": "escalator"}
+    ).encode(),
+    "hostile": json.dumps(
+        {
+            "format": "patience-save",
+            "version": 1,
+            "game": "escalator",
+            "plugin_version": "1",
+            "deal": "17",
+            "options": {},
+            "moves": ["deal", "__import__('os').remove('x')"],
+            "redo": [],
+            "finished": None,
+            "saved_at": "2025-01-01T00:00:00",
+        }
+    ).encode(),
+    "other format": b'{"format": "patience-position", "version": 1}',
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+@pytest.mark.parametrize("where", ["default", "file"])
+def test_resume_refuses_bad_saves_and_leaves_them_alone(
+    run_patience: Run, patience_data_dir: Path, tmp_path: Path, name: str, where: str
+) -> None:
+    path = patience_data_dir / "saves" / "escalator.json" if where == "default" else tmp_path / "x"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(BAD_FILES[name])
+    args = ["play", "escalator", "--resume"] + (["--file", str(path)] if where == "file" else [])
+    result = run_patience(*args, input="d\n")
+    assert result.code == 1
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+    assert result.err.startswith("patience: error: ")
+    assert path.read_bytes() == BAD_FILES[name]
+    assert os.listdir(path.parent) == [path.name]
+
+
+def test_resume_without_a_save(run_patience: Run, patience_data_dir: Path) -> None:
+    result = run_patience("play", "escalator", "--resume")
+    assert result.code == 1
+    assert "no saved escalator game at" in result.err
+    assert "start one with: patience play escalator" in result.err
+    assert not (patience_data_dir / "saves").exists()
+
+
+def test_resume_refuses_deal_and_options(run_patience: Run) -> None:
+    result = run_patience("play", "escalator", "--resume", "--deal", "3")
+    assert result.code == 2 and "cannot be used with --resume" in result.err
+
+
+def test_resume_refuses_a_save_of_another_game(tmp_path: Path) -> None:
+    host = PluginHost().load()
+    copy = type("Copy", (host.games.get("escalator"),), {"name": "escalator-copy"})
+    host.games.add(copy)
+    path = tmp_path / "copy.json"
+    runner = CliRunner()
+    made = runner.invoke(
+        cli, ["play", "escalator-copy", "-d", "17", "--file", str(path)], input="d\n", obj=host
+    )
+    assert made.exit_code == 0, made.output
+    before = path.read_bytes()
+    result = runner.invoke(
+        cli, ["play", "escalator", "--resume", "--file", str(path)], input="d\n", obj=host
+    )
+    assert result.exit_code == 1
+    assert "holds a saved escalator-copy game, not escalator" in str(result.exception)
+    assert path.read_bytes() == before
