@@ -37,8 +37,9 @@ Foundation: takes diamonds only, one at a time from the top of a pile. Any diamo
 after that each diamond must be one rank higher than the last, and an Ace follows a King.
 
 Tableau: any face-up card may be moved together with every card on it, onto a pile whose top card
-is one rank higher, in any suit, or onto an empty pile. Diamonds never go on the tableau, and
-nothing is ever placed on a diamond. When a move uncovers a face-down card, it is turned up.
+is one rank higher than that card, in any suit, or onto an empty pile. Diamonds never go on the
+tableau, and nothing is ever placed on a diamond. When a move uncovers a face-down card, it is
+turned up.
 
 Lost: when no move is possible.
 
