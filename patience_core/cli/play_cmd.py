@@ -7,6 +7,7 @@ script a whole game; end of input saves and exits 0.
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import sys
 from pathlib import Path
@@ -91,15 +92,24 @@ def _help_lines(session: Session) -> list[str]:
     if letters:
         lines.append(f"  A pile kind's letter ({', '.join(letters)}) means any pile of that kind.")
     lines.append(f"Piles: {_pile_summary(game)}.")
-    examples = []
-    for move in session.legal_moves()[:4]:
+    examples: list[str] = []
+    legal = session.legal_moves()
+    seen: set[tuple[int, PileKind | None]] = set()
+    for move in legal:
         text = game.move_text(position, move)
-        if move.kind is MoveKind.TRANSFER:
-            pile = position[move.source]
-            card = pile[len(pile) - move.count]
-            examples.append(f"{card.code} ({text})" if move.count == 1 else text)
-        else:
+        if move.kind is not MoveKind.TRANSFER or move.target is None:
             examples.append(text)
+            continue
+        kind = game.piles[move.target].kind
+        if (move.source, kind) in seen:
+            continue  # one example per source pile and kind of destination
+        seen.add((move.source, kind))
+        pile = position[move.source]
+        card = pile[len(pile) - move.count].code
+        same_card = [m for m in legal if m.kind is MoveKind.TRANSFER and m.source == move.source]
+        short = card if len(same_card) == 1 else f"{card} {game.piles[move.target].name}"
+        examples.append(f"{short} ({text})" if move.count == 1 else text)
+    examples = examples[:4]
     if examples:
         lines.append(f"Legal now, for example: {', '.join(examples)}.")
     lines.append(_COMMANDS_HELP)
@@ -268,6 +278,9 @@ class _Player:
     def run(self) -> int:
         """Play until ``quit`` or end of input. :returns: the exit code."""
         interactive = sys.stdin.isatty()
+        if interactive:
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401  (line editing and history for input())
         try:
             while True:
                 line = self.read_line(interactive)
