@@ -1,0 +1,154 @@
+"""The rules of Spiderette (RULES.md Part A "Spiderette", Part B §5)."""
+
+from __future__ import annotations
+
+import itertools
+
+from patience_core.api import (
+    Build,
+    Card,
+    EmptyPile,
+    Game,
+    Move,
+    MoveKind,
+    PileKind,
+    PileSpec,
+    Position,
+    deal_round,
+    move_cards,
+    run_length,
+    run_moves,
+)
+
+#: Pile indices; each equals the pile's Aisleriot slot id (Part B §5, Layout).
+STOCK = 0
+FOUNDATIONS = (1, 2, 3, 4)
+COLUMNS = (5, 6, 7, 8, 9, 10, 11)
+SUIT_LENGTH = 13
+#: Points for a suit completed to a foundation (the 12 pairs it held, Part A "Spiderette").
+SUIT_POINTS = 12
+
+RULES = """\
+Spiderette
+
+Layout: seven columns t1-t7 dealt like Klondike, holding 1 to 7 cards with only the top card face
+up; a stock s of 24 face-down cards; four foundations f1-f4, empty at the start.
+
+Goal: assemble each suit as one run King down to Ace. A complete run may stay on the tableau or go
+to an empty foundation; the game is won when all four suits are complete, in any mix.
+
+Play: a run of face-up cards of one suit in descending order (a single card is a run) may move onto
+a card one rank higher of any suit, or onto an empty column. Only a complete King-to-Ace run of 13
+cards may go to a foundation. A face-down card left on top of a column is turned face up.
+
+Deal: 'deal' (or 's') deals one card face up onto each column, t1 to t7. It is refused while any
+column is empty. The last deal has 3 cards, for t1-t3. There is no redeal.
+
+Lost: when no legal move is left (rare: moves usually remain even when the game cannot be won).
+
+Score: one point for each face-up card lying on the card of its suit one rank higher, plus 12 for
+each suit on the foundations (48 at most).
+
+Moves: 't3 t5' moves the run that fits from t3 onto t5; onto an empty column it takes the longest
+run unless a count is given ('t3 t5 2') or a card is named ('9h t5'); 't3 f' takes a complete run
+to a foundation.
+"""
+
+
+class Spiderette(Game):
+    """Spiderette: one-deck Spider on a 1..7 Klondike layout.
+
+    Piles (Aisleriot slots, RULES.md Part B §5): ``s`` stock (slot 0), ``f1``..``f4`` foundations
+    (slots 1-4), ``t1``..``t7`` columns (slots 5-11); the index of a pile is its slot id.
+    """
+
+    name = "spiderette"
+    title = "Spiderette"
+    max_score = 4 * SUIT_POINTS
+    rules = RULES
+    _piles = (
+        PileSpec("s", PileKind.STOCK, STOCK),
+        *(PileSpec(f"f{k + 1}", PileKind.FOUNDATION, slot) for k, slot in enumerate(FOUNDATIONS)),
+        *(PileSpec(f"t{k + 1}", PileKind.TABLEAU, slot) for k, slot in enumerate(COLUMNS)),
+    )
+
+    @property
+    def piles(self) -> tuple[PileSpec, ...]:
+        """Stock, foundations f1-f4, columns t1-t7."""
+        return self._piles
+
+    def layout(self, cards: list[Card]) -> Position:
+        """Klondike-style passes from ``cards[0]``: pass p deals to columns p..7; each column's
+        last card is face up. The other 24 cards form the stock, ``cards[28]`` on top (Part B §5).
+        """
+        columns: list[list[Card]] = [[] for _ in COLUMNS]
+        deck = iter(cards)
+        for start in range(len(COLUMNS)):
+            for column in columns[start:]:
+                column.append(next(deck).turned(False))
+        stock = tuple(card.turned(False) for card in reversed(list(deck)))
+        piles = tuple((*column[:-1], column[-1].turned(True)) for column in columns)
+        return Position((stock, *((),) * len(FOUNDATIONS), *piles))
+
+    def can_deal(self, position: Position) -> bool:
+        """The stock has cards and no column is empty (Part A "Spiderette")."""
+        return bool(position[STOCK]) and all(position[c] for c in COLUMNS)
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Runs onto columns, then complete suits to the first empty foundation, then the deal."""
+        if self.is_won(position):
+            return []
+        moves = run_moves(
+            position,
+            COLUMNS,
+            COLUMNS,
+            lift=Build.SAME_SUIT,
+            drop=Build.ANY_SUIT,
+            empty=EmptyPile.ANY,
+        )
+        home = next((f for f in FOUNDATIONS if not position[f]), None)
+        if home is not None:
+            moves += [
+                Move.transfer(column, home, SUIT_LENGTH)
+                for column in COLUMNS
+                if run_length(position[column], Build.SAME_SUIT) >= SUIT_LENGTH
+            ]
+        if self.can_deal(position):
+            moves.append(Move.deal(STOCK))
+        return moves
+
+    def play(self, position: Position, move: Move) -> Position:
+        """Deal a round onto t1..t7, or move a run and turn up the card it uncovers."""
+        if move.kind is MoveKind.DEAL:
+            return deal_round(position, STOCK, COLUMNS)
+        assert move.target is not None
+        return move_cards(position, move.source, move.target, move.count, auto_flip=True)
+
+    def is_won(self, position: Position) -> bool:
+        """All four suits are complete K..A runs, on the tableau or the foundations.
+
+        That is exactly a score of 48: a suit on the tableau reaches 12 pairs only as one run.
+        """
+        return self.score(position) == self.max_score
+
+    def score(self, position: Position) -> int:
+        """Same-suit in-sequence face-up pairs on the tableau, + 12 per completed suit (0..48)."""
+        pairs = 0
+        for column in COLUMNS:
+            pile = position[column]
+            for lower, upper in itertools.pairwise(pile):
+                if (
+                    lower.face_up
+                    and upper.face_up
+                    and upper.suit == lower.suit
+                    and upper.rank + 1 == lower.rank
+                ):
+                    pairs += 1
+        return pairs + SUIT_POINTS * sum(1 for f in FOUNDATIONS if position[f])
+
+    def status(self, position: Position) -> str:
+        """``Stock left: N``, with a reminder when an empty column blocks the deal."""
+        text = f"Stock left: {len(position[STOCK])}"
+        if position[STOCK] and not self.can_deal(position):
+            text += "  (fill every empty column before dealing)"
+        return text

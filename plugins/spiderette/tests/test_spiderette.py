@@ -1,0 +1,304 @@
+"""Spiderette rules: RULES.md Part A "Spiderette" and every item of Part B §5 "Tests worth
+writing" ("never lost" becomes our exact rule: lost when no legal move is left)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from patience_spiderette import Spiderette
+from patience_spiderette.game import COLUMNS, FOUNDATIONS, STOCK
+
+from patience_core.api import Card, DealNumber, IllegalMove, Move, Position
+from patience_core.testing import (
+    assert_matches_golden,
+    load_game,
+    random_walk_property,
+    read_golden,
+)
+
+DATA = Path(__file__).parent / "data"
+GOLDEN = read_golden((DATA / "golden-deals.txt").read_text())
+SUIT_RUN = "K{s} Q{s} J{s} T{s} 9{s} 8{s} 7{s} 6{s} 5{s} 4{s} 3{s} 2{s} A{s}"
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Card codes, bottom first; a leading ``*`` means face down."""
+    return tuple(Card.from_code(code) for code in text.split())
+
+
+def run(suit: str) -> str:
+    return SUIT_RUN.format(s=suit)
+
+
+def make(columns: list[str], stock: str = "", foundations: list[str] | None = None) -> Position:
+    home = [cards(f) for f in (foundations or [])] + [()] * (4 - len(foundations or []))
+    cols = [cards(c) for c in columns] + [()] * (7 - len(columns))
+    stock_cards = tuple(card.turned(False) for card in cards(stock))
+    return Position((stock_cards, *home, *cols))
+
+
+def t(k: int) -> int:
+    """Index of column tk (1-based)."""
+    return COLUMNS[k - 1]
+
+
+@pytest.fixture
+def game() -> Spiderette:
+    return Spiderette()
+
+
+# -- dealing ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_deal_matches_aisleriot(game: Spiderette, number: int) -> None:
+    assert_matches_golden(game, game.deal(DealNumber(number)), GOLDEN[("spiderette", number)])
+
+
+def test_deal_shape(game: Spiderette) -> None:
+    position = game.deal(DealNumber(42))
+    assert [len(position[c]) for c in COLUMNS] == [1, 2, 3, 4, 5, 6, 7]
+    for c in COLUMNS:
+        assert position[c][-1].face_up
+        assert not any(card.face_up for card in position[c][:-1])
+    assert len(position[STOCK]) == 24
+    assert not any(card.face_up for card in position[STOCK])
+    assert all(not position[f] for f in FOUNDATIONS)
+
+
+def test_registered_through_the_entry_point() -> None:
+    assert isinstance(load_game("spiderette"), Spiderette)
+
+
+def test_a_deal_puts_one_card_on_each_column_in_order(game: Spiderette) -> None:
+    position = game.deal(DealNumber(1))
+    after = game.apply(position, game.parse_move(position, "deal"))
+    stock_top_first = list(reversed(position[STOCK]))
+    for k, c in enumerate(COLUMNS):
+        assert after[c][-1] == stock_top_first[k].turned(True)
+        assert after[c][:-1] == position[c]
+    assert len(after[STOCK]) == 17
+
+
+def test_a_deal_is_blocked_by_an_empty_column(game: Spiderette) -> None:
+    position = make(["Kh", "Qs", "", "9c", "8d", "7c", "6h"], stock="2c 3c 4c")
+    assert Move.deal(STOCK) not in game.legal_moves(position)
+    with pytest.raises(IllegalMove):
+        game.parse_move(position, "deal")
+    assert "fill every empty column" in game.status(position)
+
+
+def test_the_last_deal_goes_to_the_first_three_columns(game: Spiderette) -> None:
+    position = game.deal(DealNumber(3))
+    for _ in range(3):
+        position = game.apply(position, Move.deal(STOCK))
+    assert len(position[STOCK]) == 3
+    before = position
+    position = game.apply(position, Move.deal(STOCK))
+    assert position[STOCK] == ()
+    grown = [len(position[c]) - len(before[c]) for c in COLUMNS]
+    assert grown == [1, 1, 1, 0, 0, 0, 0]
+    assert Move.deal(STOCK) not in game.legal_moves(position)
+
+
+# -- moves --------------------------------------------------------------------------------------
+
+
+def test_a_mixed_suit_run_cannot_be_lifted(game: Spiderette) -> None:
+    position = make(["*2c 9h 8s", "Kd Th", "*3c Ts"])
+    legal = game.legal_moves(position)
+    assert Move.transfer(t(1), t(2), 2) not in legal
+    assert Move.transfer(t(1), t(3), 2) not in legal
+    with pytest.raises(IllegalMove):
+        game.parse_move(position, "9h t2")
+    assert Move.transfer(t(1), t(3)) not in legal  # 8♠ alone does not fit T♠ either
+
+
+def test_a_run_onto_a_different_suit_card_one_higher_is_allowed(game: Spiderette) -> None:
+    position = make(["*2c 9h 8h 7h", "*3c Tc", "*4c 9s"])
+    assert game.parse_move(position, "t1 t2") == Move.transfer(t(1), t(2), 3)
+    assert game.parse_move(position, "t1 t3") == Move.transfer(t(1), t(3), 2)  # 8♥ 7♥ on 9♠
+
+
+def test_any_run_onto_an_empty_column_is_allowed(game: Spiderette) -> None:
+    position = make(["*2c 9h 8h 7h", "*3c Tc", "", "*4c 9s"])
+    legal = game.legal_moves(position)
+    for count in (1, 2, 3):
+        assert Move.transfer(t(1), t(3), count) in legal
+    assert game.parse_move(position, "t1 t3") == Move.transfer(t(1), t(3), 3)  # the longest
+    assert game.parse_move(position, "t1 t3 2") == Move.transfer(t(1), t(3), 2)
+    assert game.parse_move(position, "8h t3") == Move.transfer(t(1), t(3), 2)
+
+
+def test_auto_flip_after_a_move(game: Spiderette) -> None:
+    position = make(["*2c *Jd 9h", "*3c Tc"])
+    after = game.play(position, game.parse_move(position, "t1 t2"))
+    assert after[t(1)] == (Card.from_code("*2c"), Card.from_code("Jd"))
+
+
+def test_a_12_card_run_to_a_foundation_is_refused_13_accepted(game: Spiderette) -> None:
+    twelve = make(["*Kc " + run("s").removeprefix("Ks ")])
+    assert not [m for m in game.legal_moves(twelve) if m.target in FOUNDATIONS]
+    with pytest.raises(IllegalMove):
+        game.parse_move(twelve, "t1 f")
+    thirteen = make(["*5c " + run("s")])
+    assert Move.transfer(t(1), FOUNDATIONS[0], 13) in game.legal_moves(thirteen)
+
+
+def test_double_click_of_a_complete_run_goes_to_the_first_empty_foundation(
+    game: Spiderette,
+) -> None:
+    """Aisleriot's double-click on a complete run is 't1 f' (the run, to the first empty one)."""
+    position = make(["*5c " + run("s"), "Kc"], foundations=[run("h")])
+    move = game.parse_move(position, "t1 f")
+    assert move == Move.transfer(t(1), FOUNDATIONS[1], 13)
+    after = game.play(position, move)
+    assert after[FOUNDATIONS[1]] == cards(run("s"))
+    assert after[t(1)] == cards("5c")  # turned up
+
+
+# -- scoring ------------------------------------------------------------------------------------
+
+
+def test_making_a_pair_scores_one(game: Spiderette) -> None:
+    position = make(["*2c 9h", "*3c Th", "*4c Ts"])
+    assert game.score(position) == 0
+    assert game.score(game.play(position, Move.transfer(t(1), t(2)))) == 1
+    assert game.score(game.play(position, Move.transfer(t(1), t(3)))) == 0
+
+
+def test_breaking_a_pair_loses_one(game: Spiderette) -> None:
+    position = make(["*2c Th 9h", "*3c Ts"])
+    assert game.score(position) == 1
+    assert game.score(game.play(position, Move.transfer(t(1), t(2)))) == 0
+
+
+def test_a_dealt_card_landing_on_its_suit_one_higher_scores_one(game: Spiderette) -> None:
+    columns = ["*2c 5h", "*3c Kd", "*4c Kc", "*5c Ks", "*6c Qd", "*7c Qc", "*8c Qs"]
+    stock = "Jh 9d 9c 9s Jd Jc 4h"  # bottom first: 4♥ is dealt first, onto 5♥
+    position = make(columns, stock=stock)
+    after = game.play(position, Move.deal(STOCK))
+    assert after[t(1)][-1] == Card.from_code("4h")
+    assert game.score(after) == game.score(position) + 1
+
+
+def test_completed_suits_on_the_foundations_score_12(game: Spiderette) -> None:
+    position = make(["*5c " + run("s"), "Kc"], foundations=[run("h")])
+    assert game.score(position) == 12 + 12
+    after = game.play(position, game.parse_move(position, "t1 f"))
+    assert game.score(after) == 24  # the pairs go with the run
+
+
+# -- won, lost ----------------------------------------------------------------------------------
+
+
+def test_won_with_four_runs_on_the_tableau(game: Spiderette) -> None:
+    position = make([run("c"), run("d"), "", run("h"), run("s")])
+    assert game.is_won(position)
+    assert game.score(position) == 48
+    assert not game.is_lost(position)
+
+
+def test_won_with_everything_on_the_foundations(game: Spiderette) -> None:
+    position = make([], foundations=[run(s) for s in "hcsd"])
+    assert game.is_won(position)
+    assert game.score(position) == 48
+    assert game.legal_moves(position) == []
+
+
+def test_won_with_a_mix_of_tableau_and_foundations(game: Spiderette) -> None:
+    """Part A: any mix wins (Aisleriot wants all on the foundations once one suit is there)."""
+    position = make([run("c"), run("d")], foundations=[run("h"), run("s")])
+    assert game.is_won(position)
+
+
+def test_not_won_with_a_suit_incomplete(game: Spiderette) -> None:
+    broken = run("d").replace("7d 6d", "6d 7d")
+    position = make([run("c"), broken], foundations=[run("h"), run("s")])
+    assert not game.is_won(position)
+    assert game.score(position) < 48
+
+
+def test_lost_when_no_legal_move(game: Spiderette) -> None:
+    """Aisleriot never declares Spiderette lost; we do, exactly when no move is left: the stock
+    is empty, no column is empty, and no run fits anywhere."""
+    position = make(["*2c Kh", "*3c Ks", "*4c Kd", "*5c Kc", "*6c 9h", "*7c 9s", "*8c 9d"])
+    assert game.legal_moves(position) == []
+    assert game.is_lost(position)
+
+
+def test_not_lost_while_a_useless_move_remains(game: Spiderette) -> None:
+    """A position can be hopeless yet not lost: here a card can go back and forth forever."""
+    position = make(["*2c Kh", "*3c Ks", "*4c Kd", "*5c Kc", "*6c 5h", "*7c Ts 9s", "*8c Td"])
+    legal = game.legal_moves(position)
+    assert [game.move_text(position, m) for m in legal] == ["t6 t7"]
+    assert not game.is_lost(position)
+
+
+def test_a_stock_with_an_empty_column_is_not_lost(game: Spiderette) -> None:
+    position = make(["Kh", "", "Kd", "Kc", "Ks", "Qh", "Qd"], stock="2c")
+    assert Move.deal(STOCK) not in game.legal_moves(position)
+    assert not game.is_lost(position)  # any run may fill the empty column
+
+
+#: A winning line for a real deal (found by a search at dev time): first line the deal number,
+#: then one move per line.
+WIN_DEAL, *WIN_LINE = (DATA / "win.txt").read_text().splitlines()
+
+
+def test_winning_line() -> None:
+    game = load_game("spiderette")
+    position = game.deal(DealNumber.parse(WIN_DEAL))
+    for step, text in enumerate(WIN_LINE):
+        assert not game.is_won(position), f"won early at step {step}"
+        position = game.apply(position, game.parse_move(position, text))
+    assert game.is_won(position)
+    assert game.score(position) == game.max_score
+
+
+def test_winning_line_through_patience_play(tmp_path: Path) -> None:
+    """The same line typed into ``patience play`` (when the play command is installed)."""
+    pytest.importorskip("patience_core.cli.play_cmd")
+    exe = Path(sys.executable).with_name("patience")
+    env = {k: v for k, v in os.environ.items() if k != "PATIENCE_DEBUG"}
+    args = ["play", "spiderette", "--deal", WIN_DEAL, "--file", str(tmp_path / "save.json")]
+    result = subprocess.run(
+        [str(exe), *args],
+        input="\n".join(WIN_LINE) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "You won! Score 48/48." in result.stdout
+
+
+# -- text -----------------------------------------------------------------------------------------
+
+
+def test_rendering_shows_face_down_cards_and_fits_80_columns(game: Spiderette) -> None:
+    position = game.deal(DealNumber(1))
+    paint = lambda card: "--" if card is None else ("##" if not card.face_up else card.code)  # noqa: E731
+    lines = game.render(position, paint)
+    assert lines[0].split() == ["s:[24]", "f1:--", "f2:--", "f3:--", "f4:--"]
+    assert lines[2].split() == [f"t{k}" for k in range(1, 8)]
+    assert lines[3].split() == ["9c", "##", "##", "##", "##", "##", "##"]
+    assert lines[-1].split() == ["9s"]
+    assert max(len(line) for line in lines) <= 80
+    assert game.status(position) == "Stock left: 24"
+
+
+def test_rules_text_names_the_piles(game: Spiderette) -> None:
+    for word in ("t1-t7", "f1-f4", "stock s", "'deal'", "'t3 t5 2'", "'9h t5'"):
+        assert word in game.rules
+
+
+# -- properties -----------------------------------------------------------------------------------
+
+test_random_walks = random_walk_property("spiderette", max_examples=15)
