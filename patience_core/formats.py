@@ -28,9 +28,7 @@ __all__ = ["POSITION_FORMAT", "position_from_dict", "position_to_dict"]
 POSITION_FORMAT = "patience-position"
 
 
-def position_to_dict(
-    game: Game, position: Position, deal: str | None = None
-) -> dict[str, Any]:
+def position_to_dict(game: Game, position: Position, deal: str | None = None) -> dict[str, Any]:
     """The JSON-ready dict of ``position`` (see the module docstring for the shape)."""
     legal = game.legal_moves(position)
     return {

@@ -10,7 +10,7 @@ work for every installed game, including third-party ones.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import ClassVar
 
 import attrs
@@ -288,6 +288,49 @@ class Game(abc.ABC):
                         cells.append("    ")
                 lines.append(" ".join(cells).rstrip())
         return lines
+
+    # -- search (used by the solver; every method has a correct default) ----------------------
+
+    def solver_key(self, position: Position) -> Hashable:
+        """A compact key for the solver's transposition table: two positions with equal keys must
+        have the same future (same legal lines, same win). The default is the position itself;
+        games give smaller keys, and put interchangeable piles (free cells, the columns of a
+        FreeCell-like game) in a canonical order so symmetric positions meet.
+        """
+        return position
+
+    def forced_move(self, position: Position) -> Move | None:
+        """A move the solver may take without branching because it never spoils a win (a
+        dominance move, e.g. a card to its foundation that nothing can need), or ``None``.
+
+        The default is ``None``: the solver branches on every move. A wrong answer here makes the
+        solver call winnable deals dead, so declare only moves that are provably safe.
+        """
+        return None
+
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """The legal ``moves`` in the order the solver should try them, best first.
+
+        The default tries moves to a foundation first, then other transfers (longer runs first),
+        then deals from the stock.
+        """
+
+        def rank(move: Move) -> tuple[int, int]:
+            if move.kind is MoveKind.DEAL:
+                return (2, 0)
+            assert move.target is not None
+            if self.piles[move.target].kind is PileKind.FOUNDATION:
+                return (0, 0)
+            return (1, -move.count)
+
+        return sorted(moves, key=rank)
+
+    def is_dead(self, position: Position) -> bool:
+        """A cheap proof that no line wins from ``position`` (``True``), or ``False`` when unsure.
+
+        The default is ``False``. It must never answer ``True`` for a winnable position.
+        """
+        return False
 
     # -- helpers for subclasses ---------------------------------------------------------------
 

@@ -159,15 +159,11 @@ class PluginHost:
         try:
             plugin = cand.entry_point.load()
         except Exception as exc:  # any import failure is the plugin's, not ours
-            return PluginRecord(
-                cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc)
-            )
+            return PluginRecord(cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc))
         try:
             self.pm.register(plugin, name=cand.distribution)
         except Exception as exc:  # pluggy.PluginValidationError, ValueError on a duplicate
-            return PluginRecord(
-                cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc)
-            )
+            return PluginRecord(cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc))
         unknown = [
             caller.name for caller in self.pm.get_hookcallers(plugin) or [] if not caller.has_spec()
         ]
@@ -254,7 +250,9 @@ class PluginHost:
             try:
                 impl.function(group)
             except Exception as exc:
-                problems.append(f"plugin {impl.plugin_name} failed to add commands: {_one_line(exc)}")
+                problems.append(
+                    f"plugin {impl.plugin_name} failed to add commands: {_one_line(exc)}"
+                )
         return problems
 
     def card_text(self, card: Card, unicode: bool) -> str | None:

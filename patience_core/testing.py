@@ -29,8 +29,8 @@ __all__ = [
     "check_position",
     "check_random_walk",
     "load_game",
-    "read_golden",
     "random_walk_property",
+    "read_golden",
 ]
 
 
@@ -68,9 +68,7 @@ def check_position(game: Game, position: Position, deck: Counter[tuple[int, int]
         assert game.is_lost(position) == (not legal), "is_lost disagrees with the legal moves"
 
 
-def check_random_walk(
-    game: Game, deal: int | DealNumber, seed: int, steps: int = 150
-) -> Position:
+def check_random_walk(game: Game, deal: int | DealNumber, seed: int, steps: int = 150) -> Position:
     """Deal ``deal`` and play up to ``steps`` random legal moves, checking every step.
 
     Checks at each step: :func:`check_position`; every legal move text reads back to the same move
@@ -106,9 +104,12 @@ def check_random_walk(
     return position
 
 
-def random_walk_property(game_name: str, steps: int = 150, max_examples: int = 25) -> Callable[[], None]:
-    """A hypothesis test function for ``game_name``: random deals, random walks, every invariant of
-    :func:`check_random_walk`. Assign it in a test module: ``test_walks = random_walk_property("x")``.
+def random_walk_property(
+    game_name: str, steps: int = 150, max_examples: int = 25
+) -> Callable[[], None]:
+    """A hypothesis test function for ``game_name``: random deals, random walks, every invariant
+    of :func:`check_random_walk`. Assign it in a test module:
+    ``test_walks = random_walk_property("x")``.
     """
     from hypothesis import given, settings
     from hypothesis import strategies as st
@@ -163,4 +164,6 @@ def assert_matches_golden(game: Game, position: Position, slots: Mapping[int, li
     assert set(by_slot) == set(slots), f"slots differ: {sorted(by_slot)} vs {sorted(slots)}"
     for slot, expected in slots.items():
         ours = [str(card) for card in reversed(position[by_slot[slot]])]
-        assert ours == expected, f"slot {slot} ({game.piles[by_slot[slot]].name}): {ours} != {expected}"
+        assert ours == expected, (
+            f"slot {slot} ({game.piles[by_slot[slot]].name}): {ours} != {expected}"
+        )

@@ -101,7 +101,9 @@ def test_deal_json() -> None:
         (("nosuchcommand",), "No such command", 2),
     ],
 )
-def test_bad_input_gives_one_line_and_nonzero_exit(args: tuple[str, ...], needle: str, code: int) -> None:
+def test_bad_input_gives_one_line_and_nonzero_exit(
+    args: tuple[str, ...], needle: str, code: int
+) -> None:
     result = run(*args)
     assert result.returncode == code
     assert result.stdout == ""

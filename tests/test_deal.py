@@ -101,7 +101,9 @@ def test_deal_number_parse(text: str | int, expected: DealNumber) -> None:
     assert DealNumber.parse(text) == expected
 
 
-@pytest.mark.parametrize("text", ["", "x", "1.5", "-1", "4294967296", "ms:0", "ms:2147483648", "zz:3", "1 2"])
+@pytest.mark.parametrize(
+    "text", ["", "x", "1.5", "-1", "4294967296", "ms:0", "ms:2147483648", "zz:3", "1 2"]
+)
 def test_bad_deal_numbers(text: str) -> None:
     with pytest.raises(ValueError):
         DealNumber.parse(text)
@@ -127,4 +129,6 @@ def test_deal_is_the_same_under_any_hash_seed() -> None:
         )
         outputs.add(result.stdout)
     assert len(outputs) == 1
-    assert outputs.pop().split()[:3] == [str(c) for c in aisleriot_shuffle(standard_deck(), 12345)[:3]]
+    assert outputs.pop().split()[:3] == [
+        str(c) for c in aisleriot_shuffle(standard_deck(), 12345)[:3]
+    ]

@@ -27,7 +27,7 @@ class _EntryPoint:
 
 def test_tutorial_game_registers_and_plays() -> None:
     module = types.ModuleType("patience_golf")
-    exec(compile(python_blocks("writing-a-plugin.md")[0], "tutorial", "exec"), module.__dict__)  # noqa: S102
+    exec(compile(python_blocks("writing-a-plugin.md")[0], "tutorial", "exec"), module.__dict__)
     host = PluginHost(entry_points=[_EntryPoint("golf", module)], environ={}).load()
     assert host.problems == []
     game = host.game("golf")

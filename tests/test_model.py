@@ -10,8 +10,14 @@ from patience_core.model import Card, Move, MoveKind, Position, Rank, Suit
 
 @pytest.mark.parametrize(
     ("code", "rank", "suit", "up"),
-    [("Qh", 12, 2, True), ("QH", 12, 2, True), ("10s", 10, 3, True), ("Ts", 10, 3, True),
-     ("*Ac", 1, 0, False), ("K♦", 13, 1, True)],
+    [
+        ("Qh", 12, 2, True),
+        ("QH", 12, 2, True),
+        ("10s", 10, 3, True),
+        ("Ts", 10, 3, True),
+        ("*Ac", 1, 0, False),
+        ("K♦", 13, 1, True),
+    ],
 )
 def test_card_codes(code: str, rank: int, suit: int, up: bool) -> None:
     card = Card.from_code(code)

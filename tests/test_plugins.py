@@ -102,7 +102,10 @@ def test_loads_plugins_and_registers_games() -> None:
 
 
 def test_import_failure_is_reported_once_and_others_keep_working() -> None:
-    h = host(FakeEntryPoint("bad", "patience-bad", failing_import), ok("alpha", "patience-alpha", "alpha"))
+    h = host(
+        FakeEntryPoint("bad", "patience-bad", failing_import),
+        ok("alpha", "patience-alpha", "alpha"),
+    )
     assert h.games.names() == ["alpha"]
     assert status(h)["patience-bad"] == "broken"
     assert len(h.problems) == 1
@@ -126,7 +129,10 @@ def test_hook_with_wrong_arguments_is_broken() -> None:
         raise AssertionError("never called")
 
     plugin = types.SimpleNamespace(patience_register_games=patience_register_games)
-    h = host(FakeEntryPoint("args", "patience-args", lambda: plugin), ok("alpha", "patience-alpha", "alpha"))
+    h = host(
+        FakeEntryPoint("args", "patience-args", lambda: plugin),
+        ok("alpha", "patience-alpha", "alpha"),
+    )
     assert status(h)["patience-args"] == "broken"
     assert h.games.names() == ["alpha"]
 
@@ -202,7 +208,10 @@ def test_unknown_game_lists_known() -> None:
 
 def test_plugins_command_shows_broken_plugin() -> None:
     h = PluginHost(
-        entry_points=[FakeEntryPoint("bad", "patience-bad", failing_import), ok("alpha", "patience-alpha", "alpha")],
+        entry_points=[
+            FakeEntryPoint("bad", "patience-bad", failing_import),
+            ok("alpha", "patience-alpha", "alpha"),
+        ],
         environ={},
     )
     result = CliRunner().invoke(cli, ["plugins"], obj=h)
@@ -214,7 +223,10 @@ def test_plugins_command_shows_broken_plugin() -> None:
 
 def test_list_command_with_broken_plugin_still_lists_games() -> None:
     h = PluginHost(
-        entry_points=[FakeEntryPoint("bad", "patience-bad", failing_import), ok("alpha", "patience-alpha", "alpha")],
+        entry_points=[
+            FakeEntryPoint("bad", "patience-bad", failing_import),
+            ok("alpha", "patience-alpha", "alpha"),
+        ],
         environ={},
     )
     result = CliRunner().invoke(cli, ["list"], obj=h)

@@ -17,7 +17,9 @@ def list_games(ctx: click.Context) -> None:
         return
     rows = []
     for game in host.games:
-        rows.append((game.name, game.title, host.games.provider(game.name), host.version_of(game.name)))
+        rows.append(
+            (game.name, game.title, host.games.provider(game.name), host.version_of(game.name))
+        )
     width = max(len(r[0]) for r in rows)
     twidth = max(len(r[1]) for r in rows)
     for name, title, dist, version in rows:

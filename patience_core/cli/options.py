@@ -10,7 +10,7 @@ import click
 from patience_core.engine.deal import DealNumber
 
 
-class DealType(click.ParamType):
+class DealType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
     """A deal number: ``N`` (0..2**32-1) or ``ms:N`` (1..2**31-1); reports bad input with a
     one-line usage error."""
 

@@ -41,9 +41,7 @@ KIND_LETTERS = {
 }
 
 
-def format_move(
-    piles: Sequence[PileSpec], move: Move, legal: Sequence[Move] | None = None
-) -> str:
+def format_move(piles: Sequence[PileSpec], move: Move, legal: Sequence[Move] | None = None) -> str:
     """The canonical text of ``move``: ``deal``, ``SRC DST``, or ``SRC DST N``.
 
     The count N is written when more than one card moves, or when ``legal`` holds another move
@@ -56,8 +54,7 @@ def format_move(
     assert move.target is not None
     text = f"{piles[move.source].name} {piles[move.target].name}"
     longer = legal is not None and any(
-        m.source == move.source and m.target == move.target and m.count > move.count
-        for m in legal
+        m.source == move.source and m.target == move.target and m.count > move.count for m in legal
     )
     return f"{text} {move.count}" if move.count > 1 or longer else text
 

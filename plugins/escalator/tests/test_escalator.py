@@ -1,10 +1,13 @@
-"""Escalator rules: RULES.md Part A "Escalator" and every item of Part B §1 "Tests worth writing"."""
+"""Escalator rules: RULES.md Part A "Escalator" and every item of Part B §1 "Tests worth
+writing"."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from patience_escalator import Escalator
+from patience_escalator.game import APEX, STOCK, WASTE
 
 from patience_core.api import Card, DealNumber, IllegalMove, Move, Position
 from patience_core.testing import (
@@ -14,8 +17,6 @@ from patience_core.testing import (
     random_walk_property,
     read_golden,
 )
-from patience_escalator import Escalator
-from patience_escalator.game import APEX, STOCK, WASTE
 
 GOLDEN = read_golden((Path(__file__).parent / "data" / "golden-deals.txt").read_text())
 
@@ -56,9 +57,21 @@ def test_deal_matches_aisleriot(game: Escalator, number: int) -> None:
 @pytest.mark.parametrize(
     ("number", "pyramid", "stock_top"),
     [
-        (0, "6c 7s 7d 5s 2h 6s Qd Td Jh Kc Kh 4s Qh 6d Tc Qs 9c 7h 9s 8c 4h 8d 6h 2c 8s 3s As 3h", "Js"),
-        (12345, "2d 2h 5h 4h 7d 7c Kd 5c 7h Tc 8d 9s 9c 4c 4s Ks Qd 4d 5s 6c Th Jc Ah Qs Jd As Kh 3d", "8s"),
-        (2**32 - 1, "Kd 9d Td 3c 4h 6d 2h Kh 3d 8h 9s 8d 5d Ks Jc 8c 6s Qs Jd Qc 6c Ac 2c 7h Jh Qd As Js", "Qh"),
+        (
+            0,
+            "6c 7s 7d 5s 2h 6s Qd Td Jh Kc Kh 4s Qh 6d Tc Qs 9c 7h 9s 8c 4h 8d 6h 2c 8s 3s As 3h",
+            "Js",
+        ),
+        (
+            12345,
+            "2d 2h 5h 4h 7d 7c Kd 5c 7h Tc 8d 9s 9c 4c 4s Ks Qd 4d 5s 6c Th Jc Ah Qs Jd As Kh 3d",
+            "8s",
+        ),
+        (
+            2**32 - 1,
+            "Kd 9d Td 3c 4h 6d 2h Kh 3d 8h 9s 8d 5d Ks Jc 8c 6s Qs Jd Qc 6c Ac 2c 7h Jh Qd As Js",
+            "Qh",
+        ),
     ],
 )
 def test_pinned_deals(game: Escalator, number: int, pyramid: str, stock_top: str) -> None:
@@ -91,7 +104,9 @@ def test_drop_onto_empty_waste_is_refused(game: Escalator) -> None:
 # -- moves --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("card", "waste"), [("Kh", "Ac"), ("Ad", "Ks"), ("7s", "6h"), ("5c", "6d")])
+@pytest.mark.parametrize(
+    ("card", "waste"), [("Kh", "Ac"), ("Ad", "Ks"), ("7s", "6h"), ("5c", "6d")]
+)
 def test_adjacent_ranks_with_wrap_are_legal(game: Escalator, card: str, waste: str) -> None:
     position = make({1: "2c", 22: card}, waste=waste)
     assert Move.transfer(pile(22), WASTE) in game.legal_moves(position)
@@ -100,7 +115,9 @@ def test_adjacent_ranks_with_wrap_are_legal(game: Escalator, card: str, waste: s
     assert after[pile(22)] == ()
 
 
-@pytest.mark.parametrize(("card", "waste"), [("Ah", "Ac"), ("Ks", "Kd"), ("7s", "9h"), ("Qc", "Ah")])
+@pytest.mark.parametrize(
+    ("card", "waste"), [("Ah", "Ac"), ("Ks", "Kd"), ("7s", "9h"), ("Qc", "Ah")]
+)
 def test_equal_or_distant_ranks_are_refused(game: Escalator, card: str, waste: str) -> None:
     position = make({1: "5c", 22: card}, waste=waste)
     assert game.legal_moves(position) == []
@@ -120,7 +137,7 @@ def test_covered_card_cannot_be_picked_up(game: Escalator) -> None:
 
 def test_bottom_row_cards_are_always_playable(game: Escalator) -> None:
     full = {k: "Qc" for k in range(1, 22)}  # rows 1-6 full, none adjacent to 9
-    bottom = dict(zip(range(22, 29), "8c Tc 8d Td 8h Th 8s".split(), strict=True))
+    bottom = dict(zip(range(22, 29), ["8c", "Tc", "8d", "Td", "8h", "Th", "8s"], strict=True))
     position = make(full | bottom, waste="9s")
     assert game.legal_moves(position) == [Move.transfer(pile(k), WASTE) for k in range(22, 29)]
 

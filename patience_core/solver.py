@@ -1,0 +1,274 @@
+"""A generic solver for every game: depth-first search with a transposition table.
+
+Layer 4. It works through the :class:`~patience_core.games.Game` interface only, so third-party
+games are solved too. A game makes the search faster by overriding, all optional:
+
+* :meth:`Game.solver_key`: a compact key, with interchangeable piles in canonical order;
+* :meth:`Game.forced_move`: safe (dominance) moves taken without branching;
+* :meth:`Game.order_moves`: the order moves are tried in;
+* :meth:`Game.is_dead`: cheap proofs that a position cannot be won.
+
+Verdicts (RULES.md Part A, "Won / lost / dead"): ``won`` with the full move list, ``dead`` only
+when the whole search space was explored without a win (a proof), ``unknown`` when the budget ran
+out first.
+
+**Thoughtful** solving sees every card, as research solvers assume. **Honest** analysis
+(:func:`honest_move_stats`) knows only what a player sees: it deals the unseen cards (the
+face-down ones) at random into the face-down places many times, solves each arrangement, and
+ranks moves by the share of arrangements they win.
+
+Memory: the transposition table keeps at most ``Budget.table_size`` keys (default 2,000,000,
+about 300-600 MB for the largest keys); when it is full it is cleared (the positions on the
+current search path stay protected), which costs time, never correctness.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+import zlib
+from collections.abc import Hashable, Sequence
+
+import attrs
+
+from patience_core.engine.rng import GRand
+from patience_core.games import Game
+from patience_core.model import Move, Position
+
+__all__ = [
+    "Budget",
+    "MoveStats",
+    "Solution",
+    "Verdict",
+    "honest_move_stats",
+    "sample_hidden",
+    "solve",
+]
+
+
+class Verdict(enum.Enum):
+    """The outcome of a search."""
+
+    #: A winning line was found (``Solution.moves``).
+    WON = "won"
+    #: Proved: no line wins.
+    DEAD = "dead"
+    #: The budget ran out before either was established.
+    UNKNOWN = "unknown"
+
+
+@attrs.frozen
+class Budget:
+    """Limits of one search.
+
+    :param nodes: positions generated (moves played) at most.
+    :param seconds: wall-clock seconds at most.
+    :param table_size: keys the transposition table holds at most before it is cleared.
+    """
+
+    nodes: int = 5_000_000
+    seconds: float = 10.0
+    table_size: int = 2_000_000
+
+
+@attrs.frozen
+class Solution:
+    """The result of :func:`solve`.
+
+    :param verdict: won, dead or unknown.
+    :param moves: for ``won``, every move from the start position to the win (forced moves
+        included), replayable with :meth:`Game.apply`; empty otherwise.
+    :param nodes: positions generated.
+    :param seconds: wall-clock seconds spent.
+    """
+
+    verdict: Verdict
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+
+class _Frame:
+    __slots__ = ("index", "moves", "position", "steps")
+
+    def __init__(self, position: Position, moves: list[Move], steps: list[Move]) -> None:
+        self.position = position
+        self.moves = moves
+        self.index = 0
+        self.steps = steps
+
+
+def solve(game: Game, position: Position, budget: Budget | None = None) -> Solution:
+    """Search for a winning line from ``position`` with full information (thoughtful).
+
+    :param game: the game (its rules, and its optional search helpers).
+    :param position: where to start; it is not modified.
+    :param budget: node, time and memory limits (default :class:`Budget`).
+    :returns: a :class:`Solution`; ``dead`` only when proved.
+    """
+    budget = budget or Budget()
+    started = time.perf_counter()
+    deadline = started + budget.seconds
+    nodes = 0
+    key = game.solver_key
+    forced = game.forced_move
+    play = game.play
+    is_won = game.is_won
+
+    def expand(pos: Position) -> tuple[Position, list[Move]]:
+        nonlocal nodes
+        steps: list[Move] = []
+        while not is_won(pos):
+            move = forced(pos)
+            if move is None:
+                break
+            pos = play(pos, move)
+            nodes += 1
+            steps.append(move)
+        return pos, steps
+
+    def result(verdict: Verdict, moves: Sequence[Move] = ()) -> Solution:
+        return Solution(verdict, tuple(moves), nodes, time.perf_counter() - started)
+
+    root, steps = expand(position)
+    if is_won(root):
+        return result(Verdict.WON, steps)
+    if game.is_dead(root):
+        return result(Verdict.DEAD)
+    seen: set[Hashable] = {key(root)}
+    stack = [_Frame(root, game.order_moves(root, game.legal_moves(root)), steps)]
+    next_check = 1024
+    while stack:
+        frame = stack[-1]
+        if frame.index >= len(frame.moves):
+            stack.pop()
+            continue
+        move = frame.moves[frame.index]
+        frame.index += 1
+        child = play(frame.position, move)
+        nodes += 1
+        child, forced_steps = expand(child)
+        if is_won(child):
+            line = [m for f in stack for m in f.steps]
+            return result(Verdict.WON, [*line, move, *forced_steps])
+        if nodes >= next_check:
+            next_check = nodes + 1024
+            if nodes >= budget.nodes or time.perf_counter() >= deadline:
+                return result(Verdict.UNKNOWN)
+            if len(seen) >= budget.table_size:
+                seen = {key(f.position) for f in stack}
+        child_key = key(child)
+        if child_key in seen:
+            continue
+        seen.add(child_key)
+        if game.is_dead(child):
+            continue
+        moves = game.legal_moves(child)
+        if moves:
+            stack.append(_Frame(child, game.order_moves(child, moves), [move, *forced_steps]))
+    return result(Verdict.DEAD)
+
+
+# -- honest analysis ------------------------------------------------------------------------------
+
+
+def _stable_seed(position: Position) -> int:
+    """A seed derived from the position's text: the same in every process (no ``hash()``)."""
+    text = "|".join(" ".join(str(card) for card in pile) for pile in position.piles)
+    return zlib.crc32(text.encode())
+
+
+def sample_hidden(position: Position, rand: GRand) -> Position:
+    """One arrangement of the unseen cards consistent with what a player sees.
+
+    The face-down cards' identities are unknown to the player, but which cards they are (as a
+    set) is known: every card not showing. They are shuffled among the face-down places; face-up
+    cards stay.
+
+    :param rand: the generator the shuffle draws from.
+    """
+    places = [
+        (i, j)
+        for i, pile in enumerate(position.piles)
+        for j, card in enumerate(pile)
+        if not card.face_up
+    ]
+    if len(places) < 2:
+        return position
+    hidden = [position[i][j] for i, j in places]
+    for k in range(len(hidden) - 1, 0, -1):
+        r = rand.int_range(0, k + 1)
+        hidden[k], hidden[r] = hidden[r], hidden[k]
+    piles = [list(pile) for pile in position.piles]
+    for (i, j), card in zip(places, hidden, strict=True):
+        piles[i][j] = card
+    return Position(tuple(tuple(pile) for pile in piles))
+
+
+def has_hidden_cards(position: Position) -> bool:
+    """Whether any card of ``position`` is face down."""
+    return any(not card.face_up for card in position.cards())
+
+
+@attrs.frozen
+class MoveStats:
+    """How one move fared over the sampled arrangements.
+
+    :param move: the move.
+    :param wins: arrangements in which a winning line follows the move.
+    :param unknown: arrangements the budget could not decide.
+    :param samples: arrangements tried.
+    """
+
+    move: Move
+    wins: int
+    unknown: int
+    samples: int
+
+    @property
+    def share(self) -> float:
+        """Wins over samples, 0.0..1.0."""
+        return self.wins / self.samples if self.samples else 0.0
+
+
+def honest_move_stats(
+    game: Game,
+    position: Position,
+    samples: int = 24,
+    seconds: float = 1.5,
+    seed: int | None = None,
+) -> list[MoveStats]:
+    """Rank the legal moves of ``position`` by the share of unseen-card arrangements they win.
+
+    Every move is tried on the same arrangements. Each arrangement is searched with a small
+    budget; the total time is about ``seconds`` (fewer arrangements are used when time runs out,
+    at least one per move).
+
+    :param samples: arrangements at most.
+    :param seed: the sampling seed; by default derived from the visible position, so the same
+        position gives the same answer in every process.
+    :returns: one :class:`MoveStats` per legal move, best first (ties in the game's order).
+    """
+    legal = game.legal_moves(position)
+    if not legal:
+        return []
+    rand = GRand((_stable_seed(position) if seed is None else seed) & 0xFFFFFFFF)
+    worlds = [sample_hidden(position, rand) for _ in range(samples)]
+    per_solve = max(seconds / (len(worlds) * len(legal)), 0.005)
+    deadline = time.perf_counter() + seconds
+    wins = [0] * len(legal)
+    unknown = [0] * len(legal)
+    tried = 0
+    for world in worlds:
+        if tried and time.perf_counter() >= deadline:
+            break
+        tried += 1
+        for index, move in enumerate(legal):
+            solution = solve(game, game.play(world, move), Budget(seconds=per_solve))
+            if solution.verdict is Verdict.WON:
+                wins[index] += 1
+            elif solution.verdict is Verdict.UNKNOWN:
+                unknown[index] += 1
+    stats = [MoveStats(m, wins[i], unknown[i], tried) for i, m in enumerate(legal)]
+    order = {m: i for i, m in enumerate(game.order_moves(position, list(legal)))}
+    return sorted(stats, key=lambda s: (-s.wins, s.unknown, order[s.move]))
