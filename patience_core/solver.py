@@ -115,10 +115,13 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     play = game.play
     is_won = game.is_won
 
+    has_forced = type(game).forced_move is not Game.forced_move
+    is_dead = game.is_dead if type(game).is_dead is not Game.is_dead else None
+
     def expand(pos: Position) -> tuple[Position, list[Move]]:
         nonlocal nodes
         steps: list[Move] = []
-        while not is_won(pos):
+        while has_forced and not is_won(pos):
             move = forced(pos)
             if move is None:
                 break
@@ -147,7 +150,10 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
         frame.index += 1
         child = play(frame.position, move)
         nodes += 1
-        child, forced_steps = expand(child)
+        if has_forced:
+            child, forced_steps = expand(child)
+        else:
+            forced_steps = []
         if is_won(child):
             line = [m for f in stack for m in f.steps]
             return result(Verdict.WON, [*line, move, *forced_steps])
@@ -161,7 +167,7 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
         if child_key in seen:
             continue
         seen.add(child_key)
-        if game.is_dead(child):
+        if is_dead is not None and is_dead(child):
             continue
         moves = game.legal_moves(child)
         if moves:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from patience_core.api import (
     Card,
     Game,
@@ -34,6 +36,16 @@ def _covers() -> tuple[tuple[int, ...], ...]:
 
 #: COVERS[k] lists the piles covering pyramid card k (k = 0 is the apex, pile index 2).
 COVERS = _covers()
+
+#: (pile index, piles covering it) for every pyramid place, apex first.
+_PLACES = tuple((APEX + k, covers) for k, covers in enumerate(COVERS))
+#: The ranks that may go on a waste card of each rank (K and A adjacent).
+_NEIGHBOURS = {
+    rank: frozenset(r for r in range(1, 14) if adjacent_ranks(r, rank, wrap=True))
+    for rank in range(1, 14)
+}
+_TO_WASTE = {APEX + k: Move.transfer(APEX + k, WASTE) for k in range(PYRAMID_SIZE)}
+_DEAL = Move.deal(STOCK)
 
 RULES = """\
 Escalator
@@ -91,26 +103,28 @@ class Escalator(Game):
 
     def is_free(self, position: Position, index: int) -> bool:
         """Whether the pyramid card in pile ``index`` (2..29) is uncovered."""
-        return all(not position[c] for c in COVERS[index - APEX])
+        piles = position.piles
+        return all(not piles[c] for c in COVERS[index - APEX])
 
     def legal_moves(self, position: Position) -> list[Move]:
         """Free pyramid cards that fit the waste (apex first, row by row), then the deal."""
-        if not position[APEX]:
+        piles = position.piles
+        if not piles[APEX]:
             return []
         moves: list[Move] = []
-        waste = position[WASTE]
+        waste = piles[WASTE]
         if waste:
-            top = waste[-1].rank
-            for index in range(APEX, APEX + PYRAMID_SIZE):
-                pile = position[index]
-                if (
-                    pile
-                    and adjacent_ranks(pile[0].rank, top, wrap=True)
-                    and self.is_free(position, index)
-                ):
-                    moves.append(Move.transfer(index, WASTE))
-        if position[STOCK]:
-            moves.append(Move.deal(STOCK))
+            fits = _NEIGHBOURS[waste[-1].rank]
+            for index, covers in _PLACES:
+                pile = piles[index]
+                if pile and pile[0].rank in fits and not any(piles[c] for c in covers):
+                    moves.append(_TO_WASTE[index])
+        if piles[STOCK]:
+            moves.append(_DEAL)
+        return moves
+
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """Pyramid cards first, the deal last: :meth:`legal_moves` already lists them so."""
         return moves
 
     def play(self, position: Position, move: Move) -> Position:
@@ -131,6 +145,20 @@ class Escalator(Game):
     def score(self, position: Position) -> int:
         """Pyramid cards played to the waste: 28 minus the cards left in the pyramid."""
         return PYRAMID_SIZE - sum(1 for pile in position.piles[APEX:] if pile)
+
+    def solver_key(self, position: Position) -> Hashable:
+        """Which pyramid cards remain (a 28-bit mask), the stock count and the waste's top rank.
+
+        Within one deal that is the whole future: the stock's order is fixed, and only the rank of
+        the waste's top card matters for what can be played.
+        """
+        piles = position.piles
+        mask = 0
+        for index in range(APEX, APEX + PYRAMID_SIZE):
+            if piles[index]:
+                mask |= 1 << index
+        waste = piles[WASTE]
+        return (mask, len(piles[STOCK]), waste[-1].rank if waste else 0)
 
     def render(self, position: Position, paint: Painter) -> list[str]:
         """The pyramid, centred, with gaps where cards have gone; then stock and waste."""
