@@ -22,7 +22,7 @@ LAYERS = {
     "hookspecs": 3,
     "plugins": 3,
     "strategies": 3,
-    "builtins": 3,
+    "builtins": 4,
     "api": 3,
     "session": 4,
     "persistence": 4,
