@@ -17,6 +17,7 @@ distribution name (``escalator`` or ``patience-escalator``).
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Iterable, Mapping
 from importlib import metadata
@@ -24,14 +25,19 @@ from typing import Any
 
 import attrs
 import pluggy
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
-from patience_core import __version__, builtins, hookspecs
+from patience_core import API_VERSION, __version__, hookspecs
 from patience_core.errors import PatienceError
 from patience_core.games import Game, GameRegistry
 from patience_core.model import Card
 from patience_core.strategies import StrategyRegistry
 
 __all__ = ["ENTRY_POINT_GROUP", "PluginHost", "PluginRecord"]
+
+#: patience's own plugins, loaded by name like any plugin (pytest's "default plugins" pattern):
+#: they sit above the host in the layers, since they register players built on the solver.
+DEFAULT_PLUGINS = ("patience_core.builtins",)
 
 #: The entry-point group game plugins declare, e.g. ``[project.entry-points.patience]``.
 ENTRY_POINT_GROUP = "patience"
@@ -40,6 +46,28 @@ LOADED = "loaded"
 BROKEN = "broken"
 BLOCKED = "blocked"
 BUILTIN = "built-in"
+INCOMPATIBLE = "incompatible"
+
+
+def api_problem(plugin: object) -> str | None:
+    """Why ``plugin`` cannot be used with this patience's plugin API, or ``None`` when it can.
+
+    A plugin module may declare the API versions it works with as a version specifier string,
+    ``PATIENCE_API = ">=1.0,<2"`` (see docs/plugin-api.md); a plugin that declares nothing is
+    assumed compatible.
+    """
+    wanted = getattr(plugin, "PATIENCE_API", None)
+    if wanted is None:
+        return None
+    if not isinstance(wanted, str):
+        return "PATIENCE_API must be a version specifier string such as '>=1.0,<2'"
+    try:
+        spec = SpecifierSet(wanted)
+    except InvalidSpecifier:
+        return f"PATIENCE_API {wanted!r} is not a version specifier such as '>=1.0,<2'"
+    if not spec.contains(API_VERSION, prereleases=True):
+        return f"needs plugin API {wanted}; this patience-core provides API {API_VERSION}"
+    return None
 
 
 @attrs.frozen
@@ -49,7 +77,8 @@ class PluginRecord:
     :param name: the entry-point name (``"escalator"``), or ``"patience-core"`` for built-ins.
     :param distribution: the distribution that declares it (``"patience-escalator"``).
     :param version: that distribution's version.
-    :param status: ``"loaded"``, ``"broken"``, ``"blocked"`` or ``"built-in"``.
+    :param status: ``"loaded"``, ``"broken"``, ``"incompatible"`` (built for another plugin API
+        version), ``"blocked"`` or ``"built-in"``.
     :param error: for a broken plugin, a one-line reason.
     :param games: the game names it registered.
     """
@@ -137,8 +166,10 @@ class PluginHost:
         if self._loaded:
             return self
         self._loaded = True
-        self.pm.register(builtins, name="patience-core")
-        self._register_all("patience-core", builtins)
+        for module_name in DEFAULT_PLUGINS:
+            builtin = importlib.import_module(module_name)
+            self.pm.register(builtin, name=module_name)
+            self._register_all("patience-core", builtin)
         self.records.append(
             PluginRecord("patience-core", "patience-core", __version__, BUILTIN, "", ())
         )
@@ -160,6 +191,9 @@ class PluginHost:
             plugin = cand.entry_point.load()
         except Exception as exc:  # any import failure is the plugin's, not ours
             return PluginRecord(cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc))
+        problem = api_problem(plugin)
+        if problem:
+            return PluginRecord(cand.name, cand.distribution, cand.version, INCOMPATIBLE, problem)
         try:
             self.pm.register(plugin, name=cand.distribution)
         except Exception as exc:  # pluggy.PluginValidationError, ValueError on a duplicate
@@ -211,9 +245,9 @@ class PluginHost:
     def problems(self) -> list[str]:
         """One line per broken plugin, for stderr."""
         return [
-            f"plugin {r.distribution} ({r.name}) is broken and was skipped: {r.error}"
+            f"plugin {r.distribution} ({r.name}) is {r.status} and was skipped: {r.error}"
             for r in self.records
-            if r.status == BROKEN
+            if r.status in (BROKEN, INCOMPATIBLE)
         ]
 
     def game(self, name: str, options: Mapping[str, str] | None = None) -> Game:

@@ -240,3 +240,30 @@ def test_real_entry_point_discovery_finds_escalator() -> None:
     assert "escalator" in h.games
     record = next(r for r in h.records if r.distribution == "patience-escalator")
     assert record.status == "loaded" and record.games == ("escalator",)
+
+
+@pytest.mark.parametrize(
+    ("wanted", "status", "needle"),
+    [
+        (">=1.0,<2", "loaded", ""),
+        ("~=1.0", "loaded", ""),
+        (">=2", "incompatible", "needs plugin API >=2; this patience-core provides API 1.0"),
+        ("<1.0", "incompatible", "needs plugin API <1.0"),
+        ("one point oh", "incompatible", "not a version specifier"),
+        (1.0, "incompatible", "must be a version specifier string"),
+    ],
+)
+def test_plugin_api_version_is_checked(wanted: object, status: str, needle: str) -> None:
+    plugin = game_plugin("alpha")
+    plugin.PATIENCE_API = wanted
+    h = host(FakeEntryPoint("alpha", "patience-alpha", lambda: plugin))
+    assert status_of(h, "patience-alpha") == status
+    if needle:
+        assert needle in h.problems[0]
+        assert "alpha" not in h.games
+    else:
+        assert h.problems == [] and "alpha" in h.games
+
+
+def status_of(h: PluginHost, dist: str) -> str:
+    return next(r.status for r in h.records if r.distribution == dist)
