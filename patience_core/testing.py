@@ -1,16 +1,26 @@
-"""Checks any game plugin can run against itself: the start of the conformance kit.
+"""The conformance kit: checks any game plugin runs against itself, and a pytest plugin.
 
-Layer 4. Use from a plugin's tests::
+Layer 5 (it drives the command line too). patience-core registers this module as a pytest plugin
+(entry point ``pytest11``), so a game plugin's tests get it just by installing patience-core. The
+simplest use, one class in the plugin's tests::
 
-    from patience_core.testing import check_random_walk, load_game
+    from patience_core.testing import GameConformance
 
-    def test_walks():
-        game = load_game("escalator")
-        for deal in range(20):
-            check_random_walk(game, deal, seed=deal)
+    class TestConformance(GameConformance):
+        game = "golf"                      # the name your plugin registers
+        options = {"wrap": "yes"}          # optional: game options to test with
 
-or with hypothesis (see :func:`random_walk_property`). Each check raises ``AssertionError`` with
-a message naming the deal, step and move when the game breaks a rule of the :class:`Game` contract.
+That runs, against the installed game (found through its entry point, as the CLI finds it):
+deterministic deals per deal number; card conservation along random walks; every generated move
+applies and reads back from its text; applying an illegal move is refused; undo/redo round trips;
+save/load round trips; the score stays within 0..max_score; won/lost agree with the legal moves;
+the rules text is present; and the CLI can ``deal``, ``play`` (scripted through standard input,
+then ``--resume``) and ``simulate`` the game.
+
+The lower-level checks (:func:`check_random_walk`, :func:`check_position`,
+:func:`random_walk_property`, :func:`read_golden`, :func:`assert_matches_golden`) can be used on
+their own. Each raises ``AssertionError`` with a message naming the deal, step and move when the
+game breaks a rule of the :class:`~patience_core.games.Game` contract.
 """
 
 from __future__ import annotations
@@ -18,6 +28,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.rng import GRand
@@ -25,6 +36,7 @@ from patience_core.games import Game
 from patience_core.model import Position
 
 __all__ = [
+    "GameConformance",
     "assert_matches_golden",
     "check_position",
     "check_random_walk",
@@ -167,3 +179,218 @@ def assert_matches_golden(game: Game, position: Position, slots: Mapping[int, li
         assert ours == expected, (
             f"slot {slot} ({game.piles[by_slot[slot]].name}): {ours} != {expected}"
         )
+
+
+# -- the conformance kit ------------------------------------------------------------------------
+
+
+def _run_cli(args: list[str], stdin: str, environ: Mapping[str, str]) -> tuple[int, str, str]:
+    """Run ``patience ARGS`` in-process (the real entry point, with its error handling)."""
+    import contextlib
+    import io
+    import os
+    import sys
+
+    from patience_core.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved_env = dict(os.environ)
+    saved_stdin = sys.stdin
+    os.environ.update(environ)
+    sys.stdin = io.StringIO(stdin)
+    code = 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main(args)
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.stdin = saved_stdin
+        os.environ.clear()
+        os.environ.update(saved_env)
+    return code, out.getvalue(), err.getvalue()
+
+
+class GameConformance:
+    """Subclass in a game plugin's tests, setting :attr:`game`, to run the conformance kit.
+
+    Class attributes:
+
+    * ``game``: the game name to test (required).
+    * ``options``: game options to test with (default: the game's defaults).
+    * ``deals``: deal numbers used by the checks (default five, including 0 and 2**32 - 1).
+    * ``walk_steps``: moves per random walk (default 120).
+    """
+
+    game: str = ""
+    options: Mapping[str, str] = {}
+    deals: tuple[int, ...] = (0, 1, 2, 12345, 2**32 - 1)
+    walk_steps: int = 120
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def make_game(self) -> Game:
+        """The game under test, loaded through the installed plugins."""
+        assert self.game, "set `game = '<name>'` on your GameConformance subclass"
+        return load_game(self.game, self.options)
+
+    def _option_args(self) -> list[str]:
+        args: list[str] = []
+        for name, value in self.options.items():
+            args += ["--option", f"{name}={value}"]
+        return args
+
+    def _walk_texts(self, game: Game, deal: int, steps: int) -> tuple[list[str], Position]:
+        position = game.deal(DealNumber(deal))
+        rand = GRand(deal)
+        texts: list[str] = []
+        for _ in range(steps):
+            legal = game.legal_moves(position)
+            if not legal:
+                break
+            move = legal[rand.int_range(0, len(legal))]
+            texts.append(game.move_text(position, move))
+            position = game.play(position, move)
+        return texts, position
+
+    # -- the checks -------------------------------------------------------------------------
+
+    def test_discovered_through_entry_point(self) -> None:
+        """The game is found through the ``patience`` entry-point group, not only importable."""
+        from patience_core.plugins import PluginHost
+
+        host = PluginHost().load()
+        assert self.game in host.games, f"{self.game!r} is not registered by any installed plugin"
+        assert not [p for p in host.problems if self.game in p], host.problems
+
+    def test_declaration(self) -> None:
+        """Name, title, rules text, max score, unique pile names, options with valid defaults."""
+        game = self.make_game()
+        assert game.name == self.game
+        assert game.title.strip()
+        assert len(game.rules.strip()) >= 40, "the rules text is missing or too short"
+        assert isinstance(game.max_score, int) and game.max_score > 0
+        names = [spec.name for spec in game.piles]
+        assert len(set(names)) == len(names), f"pile names repeat: {names}"
+        for spec in game.piles:
+            assert spec.name.isascii() and spec.name[:1].isalpha() and spec.name.islower()
+        for option in type(game).options:
+            assert option.default in option.choices
+
+    def test_deals_are_deterministic(self) -> None:
+        """The same deal number gives the same position, from a fresh game object too."""
+        game = self.make_game()
+        starts = set()
+        for deal in self.deals:
+            first = game.deal(DealNumber(deal))
+            assert first == self.make_game().deal(DealNumber(deal)), f"deal {deal} differs"
+            starts.add(first)
+        assert len(starts) == len(self.deals), "different deal numbers gave the same deal"
+
+    def test_random_walks(self) -> None:
+        """Card conservation, moves apply and read back, score range, won/lost consistency."""
+        game = self.make_game()
+        for deal in self.deals:
+            check_random_walk(game, deal, seed=deal ^ 0x5EED, steps=self.walk_steps)
+
+    def test_illegal_moves_are_refused(self) -> None:
+        """Transfers that are not among the legal moves are refused by ``apply``."""
+        from patience_core.errors import IllegalMove
+        from patience_core.model import Move
+
+        game = self.make_game()
+        position = game.deal(DealNumber(self.deals[0]))
+        legal = set(game.legal_moves(position))
+        tried = 0
+        for source in range(len(game.piles)):
+            for target in range(len(game.piles)):
+                move = Move.transfer(source, target, 1)
+                if move in legal:
+                    continue
+                tried += 1
+                try:
+                    game.apply(position, move)
+                except IllegalMove:
+                    continue
+                raise AssertionError(f"apply accepted the illegal move {move}")
+        assert tried
+
+    def test_undo_redo_round_trip(self) -> None:
+        """Undo returns the exact earlier positions; redo returns the later ones."""
+        from patience_core.session import Session
+
+        game = self.make_game()
+        deal = DealNumber(self.deals[1 % len(self.deals)])
+        texts, _ = self._walk_texts(game, deal.number, 30)
+        session = Session(game, deal)
+        seen = [session.position]
+        for text in texts:
+            session.play_text(text)
+            seen.append(session.position)
+        for expected in reversed(seen[:-1]):
+            session.undo()
+            assert session.position == expected
+        for expected in seen[1:]:
+            session.redo()
+            assert session.position == expected
+
+    def test_save_load_round_trip(self, tmp_path: Any) -> None:
+        """A saved game reloads to the same position, moves and redo list."""
+        from patience_core.persistence import load_session, save_session
+        from patience_core.plugins import PluginHost
+        from patience_core.session import Session
+
+        host = PluginHost().load()
+        game = self.make_game()
+        deal = DealNumber(self.deals[2 % len(self.deals)])
+        texts, _ = self._walk_texts(game, deal.number, 25)
+        session = Session.replay(game, deal, texts)
+        undone = session.undo(min(3, len(texts)))
+        path = tmp_path / "save.json"
+        save_session(path, session, "test")
+        _, again = load_session(path, host.game)
+        assert again.position == session.position
+        assert again.move_texts == session.move_texts
+        assert len(again.redo_texts) == undone
+
+    def test_cli_deal(self) -> None:
+        """``patience deal GAME --deal N`` (text and JSON) works."""
+        import json
+
+        code, out, err = _run_cli(["deal", self.game, "--deal", "1", *self._option_args()], "", {})
+        assert code == 0, err
+        assert out.strip()
+        code, out, err = _run_cli(
+            ["deal", self.game, "--deal", "1", "--json", *self._option_args()], "", {}
+        )
+        assert code == 0, err
+        data = json.loads(out)
+        assert data["game"] == self.game and len(data["piles"]) == len(self.make_game().piles)
+
+    def test_cli_play_scripted_and_resume(self, tmp_path: Any) -> None:
+        """``patience play`` takes moves from a pipe, saves, and ``--resume`` continues."""
+        from patience_core.persistence import load_session
+        from patience_core.plugins import PluginHost
+
+        game = self.make_game()
+        texts, position = self._walk_texts(game, 1, 12)
+        env = {"PATIENCE_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
+        save = tmp_path / "game.json"
+        args = ["play", self.game, "--deal", "1", "--file", str(save), *self._option_args()]
+        code, _out, err = _run_cli(args, "\n".join([*texts, "quit"]) + "\n", env)
+        assert code == 0, err
+        _, session = load_session(save, PluginHost().load().game)
+        assert session.position == position
+        code, _out, err = _run_cli(
+            ["play", self.game, "--resume", "--file", str(save)], "quit\n", env
+        )
+        assert code == 0, err
+
+    def test_cli_simulate(self) -> None:
+        """``patience simulate GAME -n 3`` runs and reports a win rate."""
+        code, out, err = _run_cli(
+            ["simulate", self.game, "-n", "3", "--max-moves", "300", *self._option_args()], "", {}
+        )
+        assert code == 0, err
+        assert "won" in out.lower() and "95%" in out

@@ -29,7 +29,7 @@ LAYERS = {
     "simulate": 4,
     "render": 4,
     "formats": 4,
-    "testing": 4,
+    "testing": 5,
     "solver": 4,
     "cli": 5,
 }

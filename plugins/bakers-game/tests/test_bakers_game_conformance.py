@@ -1,0 +1,12 @@
+"""This game passes patience's conformance kit (patience_core.testing)."""
+
+from patience_core.testing import GameConformance
+
+
+class TestConformance(GameConformance):
+    game = "bakers-game"
+
+
+class TestConformanceAnyEmptyColumns(GameConformance):
+    game = "bakers-game"
+    options = {"empty-columns": "any"}

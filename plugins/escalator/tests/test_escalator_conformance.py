@@ -1,0 +1,7 @@
+"""Escalator passes patience's conformance kit (patience_core.testing)."""
+
+from patience_core.testing import GameConformance
+
+
+class TestConformance(GameConformance):
+    game = "escalator"
