@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
+
+from patience_bakers_game import search
 from patience_bakers_game.fcs import read_fcs, write_fcs
 from patience_core.api import (
     MS,
@@ -99,6 +102,11 @@ class BakersGame(Game):
         *(PileSpec(f"t{k + 1}", PileKind.TABLEAU, slot) for k, slot in enumerate(COLUMNS)),
     )
 
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        super().__init__(options)
+        self._kings_only = self.option("empty-columns") == "kings"
+        self._key = search.KeyMaker()
+
     @property
     def piles(self) -> tuple[PileSpec, ...]:
         """Free cells c1-c4, foundations f1-f4, columns t1-t8."""
@@ -107,7 +115,7 @@ class BakersGame(Game):
     @property
     def kings_only(self) -> bool:
         """Whether empty columns take only King-led runs (option ``empty-columns=kings``)."""
-        return self.option("empty-columns") == "kings"
+        return self._kings_only
 
     def deal(self, deal: DealNumber) -> Position:
         """Aisleriot's deal, or for ``ms:N`` Microsoft FreeCell's deal N (RULES.md Part A)."""
@@ -148,8 +156,16 @@ class BakersGame(Game):
         """Foundation moves, then runs and cell cards onto columns, then cards into free cells.
 
         A card goes only to the first foundation that takes it, so an Ace always goes to the first
-        empty one, as in auto-play; any empty free cell may be chosen.
+        empty one, as in auto-play; any empty free cell may be chosen. (Computed by
+        :func:`patience_bakers_game.search.legal_moves`; :meth:`reference_legal_moves` is the same
+        list from the engine's building blocks.)
         """
+        moves = search.legal_moves(position.piles, self._kings_only)
+        return self.reference_legal_moves(position) if moves is None else moves
+
+    def reference_legal_moves(self, position: Position) -> list[Move]:
+        """:meth:`legal_moves` built from the engine's generic blocks (slower; the tests'
+        reference, and the fallback for a position whose foundations are malformed)."""
         if self.is_won(position):
             return []
         moves = []
@@ -177,6 +193,11 @@ class BakersGame(Game):
 
     def play(self, position: Position, move: Move) -> Position:
         """Move the cards, then auto-play to the foundations as part of the same move."""
+        moved = search.play(position.piles, move)
+        return self.reference_play(position, move) if moved is None else moved
+
+    def reference_play(self, position: Position, move: Move) -> Position:
+        """:meth:`play` built from the engine's generic blocks (the tests' reference)."""
         assert move.target is not None
         moved = move_cards(position, move.source, move.target, move.count)
         return auto_play(moved, AUTO_SOURCES, FOUNDATIONS)
@@ -194,3 +215,10 @@ class BakersGame(Game):
         free = sum(1 for i in CELLS if not position[i])
         empty = sum(1 for i in COLUMNS if not position[i])
         return f"Free cells: {free}  Empty columns: {empty}  Foundations: {self.score(position)}/52"
+
+    # -- search hooks (patience_core.solver; soundness argued in patience_bakers_game.search) ----
+
+    def solver_key(self, position: Position) -> Hashable:
+        """A string: the free-cell cards sorted, then the columns' card strings sorted; the
+        foundations are left out (they hold exactly the cards found nowhere else)."""
+        return self._key(position)
