@@ -97,6 +97,12 @@ class Session:
         return self._positions[0]
 
     @property
+    def positions(self) -> tuple[Position, ...]:
+        """Every position from the deal to now: ``positions[i]`` follows the first ``i`` moves,
+        ``positions[-1]`` is the current position (the history hints search back through)."""
+        return tuple(self._positions)
+
+    @property
     def options(self) -> dict[str, str]:
         """Every option of the game and its value in force."""
         return dict(self.game.option_values)

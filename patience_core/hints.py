@@ -1,0 +1,525 @@
+"""Hints backed by search, the dead check of ``play``, and the two solver players of ``simulate``.
+
+Layer 4, over :mod:`patience_core.solver`. Shared by ``patience hint``, the ``hint`` command of
+``patience play``, ``patience solve --honest`` and ``patience simulate --strategy solver|honest``.
+See docs/solver.md.
+
+Two information modes (issue 4; RULES.md Part A, "Hints are honest"):
+
+* **thoughtful**: every card is known, as research solvers assume. The hint is the first move of a
+  winning line ("wins in 41 moves"); a position with no winning line is reported as such, with
+  the last position of the game's history from which a line still won.
+* **honest** (the default whenever a card is face down): only what a player sees. The face-down
+  cards are dealt at random into the face-down places many times (which cards are unseen is
+  known; where they lie is not), each arrangement is solved after each legal move, and the move
+  that wins in most arrangements is the hint ("wins in 83% of the possible stock orders"). The
+  arrangements are drawn from a seed made of the *visible* position only, and from the unseen
+  cards in a fixed order, so the hint is a function of what the player sees: two positions that
+  look the same get the same hint. With nothing face down, honest is thoughtful.
+
+Every search here is bounded in nodes and in seconds; :func:`hint` answers in about ``seconds``
+(default :data:`HINT_SECONDS`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import zlib
+from collections.abc import MutableMapping, Sequence
+
+import attrs
+
+from patience_core.engine.rng import GRand
+from patience_core.games import Game
+from patience_core.model import Card, Move, PileKind, Position
+from patience_core.solver import Budget, MoveStats, Solution, Verdict, sample_hidden, solve
+
+__all__ = [
+    "DEAD_CHECK_NODES",
+    "DEAD_CHECK_SECONDS",
+    "HINT_SECONDS",
+    "HONEST",
+    "THOUGHTFUL",
+    "Hint",
+    "HonestBudget",
+    "HonestPlayer",
+    "SolverPlayer",
+    "dead_check",
+    "default_mode",
+    "has_hidden",
+    "hidden_wording",
+    "hint",
+    "honest_stats",
+    "visible_seed",
+]
+
+THOUGHTFUL = "thoughtful"
+HONEST = "honest"
+
+#: The default time of one hint, in seconds (the answer must come within 2 s).
+HINT_SECONDS = 1.5
+#: The default budget of ``play``'s dead check after each move.
+DEAD_CHECK_SECONDS = 0.3
+DEAD_CHECK_NODES = 30_000
+
+#: Known search results by position: ``play`` keeps one per game, so positions proved winnable
+#: (or dead) once are not searched again.
+Known = MutableMapping[Position, Solution]
+
+
+# -- what the player sees -----------------------------------------------------------------------
+
+
+def has_hidden(position: Position) -> bool:
+    """Whether any card of ``position`` is face down."""
+    return any(not card.face_up for pile in position.piles for card in pile)
+
+
+def default_mode(position: Position) -> str:
+    """:data:`HONEST` when a card is face down (RULES.md Part A), else :data:`THOUGHTFUL`."""
+    return HONEST if has_hidden(position) else THOUGHTFUL
+
+
+def hidden_wording(game: Game, position: Position) -> str:
+    """How the unseen part of ``position`` is named in a hint: ``"stock orders"`` when only the
+    stock is face down, ``"arrangements of the face-down cards"`` when only other piles are,
+    ``"arrangements of the unseen cards"`` for both."""
+    kinds = {
+        game.piles[i].kind is PileKind.STOCK
+        for i, pile in enumerate(position.piles)
+        if any(not card.face_up for card in pile)
+    }
+    if kinds == {True}:
+        return "stock orders"
+    if kinds == {False}:
+        return "arrangements of the face-down cards"
+    return "arrangements of the unseen cards"
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return (int(card.suit), int(card.rank))
+
+
+def visible_seed(position: Position) -> int:
+    """A 32-bit seed made only of what a player sees: face-up cards by name, face-down cards as
+    ``##`` (CRC-32 of that text; the same in every process)."""
+    text = "|".join(
+        " ".join(card.code if card.face_up else "##" for card in pile) for pile in position.piles
+    )
+    return zlib.crc32(text.encode()) & 0xFFFFFFFF
+
+
+def _visible_view(position: Position) -> Position:
+    """``position`` with its face-down cards put into the face-down places in a fixed order
+    (by suit, then rank): what the player knows, as a position."""
+    places = [
+        (i, j)
+        for i, pile in enumerate(position.piles)
+        for j, card in enumerate(pile)
+        if not card.face_up
+    ]
+    if len(places) < 2:
+        return position
+    hidden = sorted((position[i][j] for i, j in places), key=_card_order)
+    piles = [list(pile) for pile in position.piles]
+    for (i, j), card in zip(places, hidden, strict=True):
+        piles[i][j] = card
+    return Position(tuple(tuple(pile) for pile in piles))
+
+
+# -- honest statistics --------------------------------------------------------------------------
+
+
+def honest_stats(
+    game: Game,
+    position: Position,
+    samples: int = 24,
+    seconds: float = HINT_SECONDS,
+    nodes: int | None = None,
+) -> list[MoveStats]:
+    """Rank the legal moves by the share of sampled arrangements of the unseen cards they win.
+
+    Like :func:`patience_core.solver.honest_move_stats`, but it never looks at the face-down
+    cards' places (the sampling starts from :func:`_visible_view` with :func:`visible_seed`), it
+    checks the clock before every search (so it stops within about ``seconds``), and with
+    ``nodes`` every search has a node budget, so the answer does not depend on the machine's
+    speed as long as ``seconds`` is not reached. An arrangement is counted only when every move
+    was tried on it, except the first: when time runs out during it, the moves not tried count
+    as undecided.
+
+    :param samples: arrangements at most.
+    :param seconds: wall-clock seconds at most (each search checks the clock every 1024
+        positions, so a little more).
+    :param nodes: the node budget of each search; by default the time is shared out instead.
+    :returns: one :class:`MoveStats` per legal move, best first (most wins, then fewest
+        undecided, then the game's move order); empty when there is no legal move.
+    """
+    legal = game.legal_moves(position)
+    if not legal:
+        return []
+    started = time.perf_counter()
+    deadline = started + seconds
+    view = _visible_view(position)
+    rand = GRand(visible_seed(position))
+    hidden = has_hidden(position)
+    count = samples if hidden else 1
+    per_solve = max(seconds / (count * len(legal)), 0.002)
+    wins = [0] * len(legal)
+    unknown = [0] * len(legal)
+    tried = 0
+    for _ in range(count):
+        world = sample_hidden(view, rand) if hidden else view
+        world_wins = [0] * len(legal)
+        world_unknown = [1] * len(legal)
+        complete = True
+        for index, move in enumerate(legal):
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                complete = False
+                break
+            budget = Budget(
+                nodes=nodes if nodes is not None else Budget().nodes,
+                seconds=left if nodes is not None else min(per_solve, left),
+            )
+            verdict = solve(game, game.play(world, move), budget).verdict
+            world_wins[index] = verdict is Verdict.WON
+            world_unknown[index] = verdict is Verdict.UNKNOWN
+        if not complete and tried:
+            break  # an arrangement counts only when every move was tried on it
+        tried += 1
+        for index in range(len(legal)):
+            wins[index] += world_wins[index]
+            unknown[index] += world_unknown[index]
+        if not complete:
+            break
+    stats = [MoveStats(m, wins[i], unknown[i], tried) for i, m in enumerate(legal)]
+    order = {m: i for i, m in enumerate(game.order_moves(position, list(legal)))}
+    return sorted(stats, key=lambda s: (-s.wins, s.unknown, order.get(s.move, 0)))
+
+
+# -- hints --------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Hint:
+    """One hint.
+
+    :param move: the move to play, or ``None`` when there is none to advise (won, lost, dead).
+    :param text: the move in the play notation (``""`` without a move).
+    :param reason: one sentence saying why, e.g. ``"wins in 41 moves"``.
+    :param mode: :data:`THOUGHTFUL` or :data:`HONEST`, as asked.
+    :param verdict: ``"won"`` (a winning line follows the move), ``"dead"`` (proved: no line
+        wins), ``"sampled"`` (an honest estimate), ``"unknown"`` (nothing decided in the time),
+        ``"over"`` (the game is won or no move exists).
+    :param length: for ``won``, the moves of the winning line, this one included.
+    :param wins: for ``sampled``, the arrangements the move wins.
+    :param samples: for ``sampled``, the arrangements tried.
+    :param last_winnable: for ``dead``, K when the last winnable position of the history was
+        before move K (1-based), else ``None`` (not found in the time, or none).
+    :param undo: for ``dead`` with ``last_winnable``: the moves to take back to reach it.
+    :param seconds: wall-clock seconds spent.
+    """
+
+    move: Move | None
+    text: str
+    reason: str
+    mode: str
+    verdict: str
+    length: int | None = None
+    wins: int | None = None
+    samples: int | None = None
+    last_winnable: int | None = None
+    undo: int | None = None
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        """The hint as JSON-ready values (the move as its text)."""
+        data = attrs.asdict(self)
+        data["move"] = self.text or None
+        del data["text"]
+        data["seconds"] = round(self.seconds, 3)
+        return data
+
+    def sentence(self) -> str:
+        """The hint for people: ``"t3 f1: wins in 41 moves."``, or the reason alone."""
+        reason = self.reason[0].upper() + self.reason[1:]
+        return f"{self.text}: {self.reason}." if self.move is not None else f"{reason}."
+
+
+def _cached_solve(game: Game, position: Position, budget: Budget, known: Known | None) -> Solution:
+    if known is not None:
+        found = known.get(position)
+        if found is not None:
+            return found
+    solution = solve(game, position, budget)
+    if known is not None and solution.verdict is not Verdict.UNKNOWN:
+        known[position] = solution
+    return solution
+
+
+def dead_check(
+    game: Game,
+    position: Position,
+    seconds: float = DEAD_CHECK_SECONDS,
+    nodes: int = DEAD_CHECK_NODES,
+    known: Known | None = None,
+) -> Solution:
+    """A short thoughtful search of ``position`` (``play`` runs it after each move).
+
+    A ``won`` result is remembered in ``known`` for the position and for every position along
+    its winning line, so following a line costs nothing. ``dead`` is a proof.
+    """
+    solution = _cached_solve(game, position, Budget(nodes=nodes, seconds=seconds), known)
+    if known is not None and solution.verdict is Verdict.WON:
+        _remember_line(game, position, solution, known)
+    return solution
+
+
+def _remember_line(game: Game, position: Position, solution: Solution, known: Known) -> None:
+    moves = solution.moves
+    here = position
+    for index, move in enumerate(moves[:-1]):
+        here = game.play(here, move)
+        if here in known:
+            break
+        rest = moves[index + 1 :]
+        known[here] = Solution(Verdict.WON, rest, 0, 0.0)
+
+
+def _last_winnable(
+    game: Game,
+    history: Sequence[Position],
+    deadline: float,
+    known: Known | None,
+) -> tuple[int | None, bool]:
+    """Search the history back, newest first: ``(index, complete)`` where ``history[index]`` is
+    the newest winnable position (``None`` when none is), ``complete`` False when time ran out
+    or a search was undecided first."""
+    for index in range(len(history) - 1, -1, -1):
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return None, False
+        solution = _cached_solve(game, history[index], Budget(seconds=left), known)
+        if solution.verdict is Verdict.WON:
+            return index, True
+        if solution.verdict is Verdict.UNKNOWN:
+            return None, False
+    return None, True
+
+
+def _honest_hint(
+    game: Game,
+    position: Position,
+    mode: str,
+    seconds: float,
+    nodes: int | None,
+    samples: int,
+    started: float,
+) -> Hint:
+    stats = honest_stats(game, position, samples=samples, seconds=seconds, nodes=nodes)
+    best = stats[0]
+    text = game.move_text(position, best.move)
+    elapsed = time.perf_counter() - started
+    if best.wins:
+        if has_hidden(position):
+            share = math.floor(100 * best.share + 0.5)
+            reason = (
+                f"wins in {share}% of the possible {hidden_wording(game, position)} "
+                f"({best.wins} of {best.samples} sampled)"
+            )
+        else:
+            reason = "a winning line follows it"
+        return Hint(best.move, text, reason, mode, "sampled", None, best.wins, best.samples, None,
+                    None, elapsed)  # fmt: skip
+    if best.unknown:
+        reason = "no winning line was found in the time; the solver's best guess"
+        verdict = "unknown"
+    else:
+        what = hidden_wording(game, position) if has_hidden(position) else "lines"
+        reason = f"no move won in the {best.samples} sampled {what}"
+        verdict = "sampled"
+    return Hint(best.move, text, reason, mode, verdict, None, 0, best.samples, None, None, elapsed)
+
+
+def hint(
+    game: Game,
+    position: Position,
+    history: Sequence[Position] = (),
+    mode: str | None = None,
+    seconds: float = HINT_SECONDS,
+    nodes: int | None = None,
+    samples: int = 24,
+    known: Known | None = None,
+) -> Hint:
+    """The best move in ``position`` and why.
+
+    Thoughtful: the first move of a winning line ("wins in N moves"), so following thoughtful
+    hints never turns a winnable position into a lost one. When the search proves that no line
+    wins, the history is searched back, newest first, for the last winnable position ("no line
+    wins from here: the last winnable position was before move K"). When the search is
+    undecided in the time, the hint falls back to the honest statistics over the one known
+    arrangement. Honest: :func:`honest_stats`; with nothing face down it is thoughtful.
+
+    :param history: the positions before ``position``, the deal first: ``history[i]`` is the
+        position after ``i`` moves (``play``'s session positions without the current one).
+    :param mode: :data:`THOUGHTFUL`, :data:`HONEST`, or ``None`` for :func:`default_mode`.
+    :param seconds: the time of the whole hint, about (searches check the clock every 1024
+        positions).
+    :param nodes: a node budget per search, for answers that do not depend on the machine.
+    :param samples: honest arrangements at most.
+    :param known: search results to reuse and to add to (see :func:`dead_check`).
+    :raises ValueError: for an unknown mode.
+    """
+    started = time.perf_counter()
+    mode = default_mode(position) if mode is None else mode
+    if mode not in (THOUGHTFUL, HONEST):
+        raise ValueError(f"unknown hint mode {mode!r}")
+    if game.is_won(position):
+        return Hint(None, "", "the game is won", mode, "over")
+    if not game.legal_moves(position):
+        return Hint(None, "", "no moves left: the game is lost", mode, "over")
+    if mode == HONEST and has_hidden(position):
+        return _honest_hint(game, position, mode, seconds, nodes, samples, started)
+    deadline = started + seconds
+    budget = Budget(nodes=nodes if nodes is not None else Budget().nodes, seconds=0.6 * seconds)
+    solution = _cached_solve(game, position, budget, known)
+    if solution.verdict is Verdict.WON and solution.moves:
+        if known is not None:
+            _remember_line(game, position, solution, known)
+        move = solution.moves[0]
+        count = len(solution.moves)
+        reason = f"wins in {count} move{'s' if count != 1 else ''}"
+        return Hint(move, game.move_text(position, move), reason, mode, "won", count,
+                    seconds=time.perf_counter() - started)  # fmt: skip
+    if solution.verdict is Verdict.DEAD:
+        index, complete = _last_winnable(game, history, deadline, known)
+        reason = "no line wins from here"
+        last = undo = None
+        if index is not None:
+            last, undo = index + 1, len(history) - index
+            reason += f": the last winnable position was before move {last} (undo {undo})"
+        elif complete and history:
+            reason += ", nor from the deal: it cannot be won"
+        elif complete:
+            reason += ": this deal cannot be won"
+        else:
+            reason += "; the last winnable position was not found in the time"
+        return Hint(None, "", reason, mode, "dead", last_winnable=last, undo=undo,
+                    seconds=time.perf_counter() - started)  # fmt: skip
+    left = max(deadline - time.perf_counter(), 0.05)
+    return _honest_hint(game, position, mode, left, nodes, samples, started)
+
+
+# -- automatic players --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class HonestBudget:
+    """The search budget of one honest decision.
+
+    :param samples: arrangements of the unseen cards at most.
+    :param nodes: the node budget of each search (deterministic).
+    :param seconds: a wall-clock cap on the whole decision (a safety net; reached only on a
+        slow machine, and then the answer may depend on the machine).
+    :param dead_nodes: the node budget of the thoughtful dead check before each move.
+    """
+
+    samples: int = 8
+    nodes: int = 1_500
+    seconds: float = 5.0
+    dead_nodes: int = 20_000
+
+
+class HonestPlayer:
+    """Plays as a careful player using honest hints (:func:`hint` in honest mode), move by move.
+
+    Before each move it runs the thoughtful dead check, as ``play`` does; when the position is
+    proved dead it resigns with ``outcome = "dead"`` (RULES.md Part A: the player is told).
+    It never enters a position it has seen in this game (it takes the best move that does not),
+    and resigns (``outcome = "stopped"``) when every move leads back. With nothing face down it
+    follows a winning line once one is found.
+
+    :param seed: unused (the player is deterministic); accepted for the factory signature.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        *,
+        budget: HonestBudget | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> None:
+        base = budget or HonestBudget()
+        if nodes is not None:
+            base = attrs.evolve(base, nodes=nodes)
+        if seconds is not None:
+            base = attrs.evolve(base, seconds=seconds)
+        self._game = game
+        self._budget = base
+        self._seen: set[Position] = set()
+        self._known: dict[Position, Solution] = {}
+        #: Why the player resigned: ``"dead"`` (proved) or ``"stopped"``.
+        self.outcome = "stopped"
+
+    def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
+        """The honest hint's move, or ``None`` (see the class description)."""
+        game, budget = self._game, self._budget
+        self._seen.add(position)
+        check = dead_check(game, position, budget.seconds, budget.dead_nodes, self._known)
+        if check.verdict is Verdict.DEAD:
+            self.outcome = "dead"
+            return None
+        if check.verdict is Verdict.WON and not has_hidden(position) and check.moves:
+            return check.moves[0]
+        stats = honest_stats(game, position, budget.samples, budget.seconds, budget.nodes)
+        for entry in stats:
+            if game.play(position, entry.move) not in self._seen:
+                return entry.move
+        return None
+
+
+class SolverPlayer:
+    """Thoughtful winnability: solves the deal once with full information and plays the winning
+    line; resigns with ``outcome`` ``"dead"`` (proved) or ``"unknown"`` (budget spent).
+
+    :param seconds: the time budget of the solve (default 10).
+    :param nodes: the node budget of the solve (default the solver's); a node budget gives
+        results that do not depend on the machine.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        *,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> None:
+        default = Budget()
+        self._game = game
+        self._budget = Budget(
+            nodes=nodes if nodes is not None else default.nodes,
+            seconds=seconds if seconds is not None else 10.0,
+        )
+        self._plan: list[Move] = []
+        self._solved = False
+        #: Why the player resigned: ``"dead"`` or ``"unknown"``.
+        self.outcome = "unknown"
+        #: The solve's result, once made.
+        self.solution: Solution | None = None
+
+    def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
+        """The next move of the winning line, or ``None`` (dead or unknown)."""
+        if not self._solved:
+            self._solved = True
+            self.solution = solve(self._game, position, self._budget)
+            if self.solution.verdict is Verdict.WON:
+                self._plan = list(self.solution.moves)
+            else:
+                self.outcome = self.solution.verdict.value
+        if self._plan:
+            return self._plan.pop(0)
+        return None
