@@ -51,6 +51,7 @@ __all__ = [
     "hidden_wording",
     "hint",
     "honest_stats",
+    "play_honestly",
     "visible_seed",
 ]
 
@@ -523,3 +524,32 @@ class SolverPlayer:
         if self._plan:
             return self._plan.pop(0)
         return None
+
+
+def play_honestly(
+    game: Game,
+    position: Position,
+    budget: HonestBudget | None = None,
+    max_moves: int = 2000,
+) -> tuple[str, list[Move]]:
+    """Play from ``position`` by honest hints (:class:`HonestPlayer`) to the end.
+
+    :returns: the outcome (``"won"``, ``"lost"``: no legal move, ``"dead"``: proved, or
+        ``"stopped"``: the player resigned or ``max_moves`` were played) and the moves played,
+        first first.
+    """
+    player = HonestPlayer(game, budget=budget)
+    moves: list[Move] = []
+    while True:
+        if game.is_won(position):
+            return "won", moves
+        legal = game.legal_moves(position)
+        if not legal:
+            return "lost", moves
+        if len(moves) >= max_moves:
+            return "stopped", moves
+        move = player.choose(position, legal)
+        if move is None:
+            return player.outcome, moves
+        position = game.play(position, move)
+        moves.append(move)

@@ -29,6 +29,16 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "deal": ("patience_core.cli.deal_cmd", "deal", "Show the layout of a deal."),
     "play": ("patience_core.cli.play_cmd", "play", "Play a game in the terminal."),
     "score": ("patience_core.cli.score_cmd", "score", "Score a saved game."),
+    "hint": (
+        "patience_core.cli.hint_cmd",
+        "hint_command",
+        "The best move of a saved game, and why.",
+    ),
+    "solve": (
+        "patience_core.cli.solve_cmd",
+        "solve_command",
+        "Solve a deal: the verdict and the winning moves.",
+    ),
     "simulate": (
         "patience_core.cli.simulate_cmd",
         "simulate",

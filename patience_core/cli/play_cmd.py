@@ -8,6 +8,7 @@ script a whole game; end of input saves and exits 0.
 from __future__ import annotations
 
 import contextlib
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -20,7 +21,9 @@ from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import KIND_LETTERS
 from patience_core.errors import BadMoveText, BadSave, IllegalMove, PatienceError
 from patience_core.games import Game, Painter, parse_options
-from patience_core.model import MoveKind, PileKind
+from patience_core.hints import DEAD_CHECK_NODES, HONEST, THOUGHTFUL, hint
+from patience_core.hints import dead_check as run_dead_check
+from patience_core.model import MoveKind, PileKind, Position
 from patience_core.persistence import (
     GameFactory,
     SavedGame,
@@ -32,10 +35,40 @@ from patience_core.persistence import (
 )
 from patience_core.render import CardStyle, board_text, make_painter
 from patience_core.session import FINISHED_WON, Session
+from patience_core.solver import Solution, Verdict
 
 _COMMANDS_HELP = (
-    "Commands: undo/u [N|all], redo [N|all], restart, moves, board/b, save, help/?, quit/q"
+    "Commands: hint [honest|thoughtful], undo/u [N|all], redo [N|all], restart, moves, "
+    "board/b, save, help/?, quit/q"
 )
+
+#: The environment variable that sets the dead check's seconds (0 turns it off).
+DEAD_CHECK_ENV = "PATIENCE_DEAD_CHECK"
+#: The dead check's default seconds.
+DEAD_CHECK_DEFAULT = 0.3
+#: The dead check's node budget when the commands come from a pipe: no time limit, so a piped
+#: transcript is the same on every machine, and small, so piped games stay fast.
+DEAD_CHECK_PIPED_NODES = 3_000
+
+
+def dead_check_seconds(enabled: bool, environ: dict[str, str] | None = None) -> float:
+    """The dead check's time per move: 0 when ``--no-dead-check`` is given, else
+    ``$PATIENCE_DEAD_CHECK`` seconds (0 turns it off), else :data:`DEAD_CHECK_DEFAULT`.
+
+    :raises PatienceError: for a value that is not a number >= 0.
+    """
+    if not enabled:
+        return 0.0
+    text = (os.environ if environ is None else environ).get(DEAD_CHECK_ENV, "").strip()
+    if not text:
+        return DEAD_CHECK_DEFAULT
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise PatienceError(f"{DEAD_CHECK_ENV} must be a number of seconds >= 0, not {text!r}")
+    return value
 
 
 def _resume_command(game: str, path: Path, explicit_file: bool) -> str:
@@ -138,6 +171,7 @@ class _Player:
         plugin_version: str,
         paint: Painter,
         resume_hint: str,
+        dead_seconds: float = 0.0,
     ) -> None:
         self.session = session
         self.path = path
@@ -145,6 +179,10 @@ class _Player:
         self.paint = paint
         self.resume_hint = resume_hint
         self.saved = True
+        self.dead_seconds = dead_seconds
+        self.dead_nodes = DEAD_CHECK_NODES
+        #: Search results by position, shared by the dead check and hints.
+        self.known: dict[Position, Solution] = {}
 
     # -- output ------------------------------------------------------------------------------
 
@@ -183,6 +221,29 @@ class _Player:
                 f"No moves left: game lost. {self.score_text()}. "
                 "Type 'undo' to take moves back, or 'quit'."
             )
+        elif self.is_dead():
+            click.echo("No winning line remains (undo to go back).")
+
+    def is_dead(self) -> bool:
+        """The dead check (RULES.md Part A: the player is told when a solver proves that no line
+        wins): a short thoughtful search of the current position; off when its time is 0."""
+        if self.dead_seconds <= 0:
+            return False
+        session = self.session
+        solution = run_dead_check(
+            session.game, session.position, self.dead_seconds, self.dead_nodes, self.known
+        )
+        return solution.verdict is Verdict.DEAD
+
+    def hint(self, words: list[str]) -> None:
+        session = self.session
+        if len(words) > 2 or (len(words) == 2 and words[1] not in (HONEST, THOUGHTFUL)):
+            click.echo("usage: hint [honest|thoughtful]")
+            return
+        mode = words[1] if len(words) == 2 else None
+        positions = session.positions
+        found = hint(session.game, positions[-1], positions[:-1], mode=mode, known=self.known)
+        click.echo(f"Hint ({found.mode}): {found.sentence()}")
 
     def changed(self) -> None:
         self.save()
@@ -217,6 +278,8 @@ class _Player:
             self.show()
         elif verb == "moves" and len(words) == 1:
             self.list_moves()
+        elif verb == "hint":
+            self.hint(words)
         elif verb == "save" and len(words) == 1:
             if self.save():
                 click.echo(f"Saved to {self.path}.")
@@ -350,6 +413,13 @@ def _protect_existing(path: Path, explicit_file: bool, make_game: GameFactory) -
     type=click.Path(dir_okay=False, path_type=Path),
     help="The save file (default: <data dir>/saves/GAME.json; see docs/play.md).",
 )
+@click.option(
+    "--dead-check/--no-dead-check",
+    default=True,
+    show_default=True,
+    help="After each move, search briefly (0.3 s, or $PATIENCE_DEAD_CHECK seconds) and say "
+    "when no winning line remains.",
+)
 @click.pass_context
 def play(
     ctx: click.Context,
@@ -358,11 +428,14 @@ def play(
     options: tuple[str, ...],
     resume: bool,
     file: Path | None,
+    dead_check: bool,
 ) -> None:
     """Play GAME in the terminal. Type moves (e.g. 9h, deal, t1 f, t3 t5 2) and commands (help,
-    undo, redo, restart, moves, board, save, quit), one per line. The game is saved after every
-    move; --resume continues it. Without --deal a random deal is chosen and its number printed."""
+    hint, undo, redo, restart, moves, board, save, quit), one per line. The game is saved after every
+    move; --resume continues it. Without --deal a random deal is chosen and its number printed.
+    'hint' gives the best move and why (docs/solver.md)."""
     host = get_host(ctx)
+    dead_seconds = dead_check_seconds(dead_check)
     host.games.get(game)  # UnknownGame, before anything else
     path = file if file is not None else default_save_path(game)
     explicit_file = file is not None
@@ -394,7 +467,10 @@ def play(
         save_session(path, session, plugin_version)
     style = CardStyle.for_stream(sys.stdout)
     paint = make_painter(style, lambda card: host.card_text(card, style.unicode))
-    player = _Player(session, path, plugin_version, paint, resume_hint)
+    player = _Player(session, path, plugin_version, paint, resume_hint, dead_seconds)
+    if not sys.stdin.isatty() and not os.environ.get(DEAD_CHECK_ENV, "").strip():
+        player.dead_seconds = 3600.0 if dead_seconds > 0 else 0.0
+        player.dead_nodes = DEAD_CHECK_PIPED_NODES
     player.show()
     click.echo("Type 'help' for the notation and the commands.")
     code = player.run()

@@ -1,0 +1,170 @@
+"""``patience solve GAME --deal N``: the verdict of a deal and its winning moves (docs/solver.md).
+
+Thoughtful (the default): one search with every card known; the winning line is printed one
+move per line in the play notation, so ``patience solve GAME --deal N --moves-only | patience
+play GAME --deal N`` plays it. Honest: the deal is played by honest hints, move by move, as a
+careful player would, and the outcome is reported.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from patience_core.cli import get_host
+from patience_core.cli.deal_cmd import read_position_file
+from patience_core.cli.options import DEAL, option_flag
+from patience_core.engine.deal import DealNumber
+from patience_core.errors import BadSave
+from patience_core.games import Game, parse_options
+from patience_core.hints import HONEST, THOUGHTFUL, HonestBudget, play_honestly
+from patience_core.model import Move, Position
+from patience_core.persistence import load_session
+from patience_core.solver import Budget, solve
+
+
+def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, ...]) -> list[str]:
+    """The canonical text of each move, each written in the position it is played from."""
+    texts = []
+    for move in moves:
+        texts.append(game.move_text(position, move))
+        position = game.play(position, move)
+    return texts
+
+
+def _is_save(path: Path) -> bool:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and "moves" in data and "deal" in data
+
+
+@click.command()
+@click.argument("game")
+@click.option("--deal", "-d", "deal_number", type=DEAL, help="The deal, N or ms:N.")
+@option_flag
+@click.option(
+    "--from",
+    "from_file",
+    metavar="FILE",
+    help="Start from a saved game (its current position) or a position file "
+    "(as `patience deal --from` reads) instead of a deal.",
+)
+@click.option(
+    "--thoughtful",
+    "mode",
+    flag_value=THOUGHTFUL,
+    default=True,
+    help="Solve with every card known (the default).",
+)
+@click.option(
+    "--honest",
+    "mode",
+    flag_value=HONEST,
+    help="Play the deal by honest hints (only what a player sees) and report the outcome.",
+)
+@click.option(
+    "--budget",
+    type=click.FloatRange(min=0.01),
+    help="Seconds: of the whole search (thoughtful, default 10), or of each move's "
+    "decision (honest, default 5).",
+)
+@click.option(
+    "--nodes",
+    type=click.IntRange(min=1),
+    help="Positions searched at most: in all (thoughtful), or per search (honest, default "
+    "1500). A node budget gives the same answer on every machine.",
+)
+@click.option("--moves-only", is_flag=True, help="Print only the moves, one per line (for play).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.pass_context
+def solve_command(
+    ctx: click.Context,
+    game: str,
+    deal_number: DealNumber | None,
+    options: tuple[str, ...],
+    from_file: str | None,
+    mode: str,
+    budget: float | None,
+    nodes: int | None,
+    moves_only: bool,
+    as_json: bool,
+) -> None:
+    """Solve deal N of GAME and print the verdict (won, dead or unknown: dead means proved
+    unwinnable, unknown means the budget ran out) and the winning moves, one per line.
+
+    With --honest, the deal is played by honest hints instead (as a careful player who sees only
+    the face-up cards) and the outcome (won, lost, dead or stopped) and the moves played are
+    printed. The exit status is 0 for every verdict.
+
+    Example: patience solve escalator --deal 17 --moves-only | patience play escalator --deal 17
+    """
+    host = get_host(ctx)
+    if (deal_number is None) == (from_file is None):
+        raise click.UsageError("give --deal or --from (one of them)")
+    if from_file is not None and _is_save(Path(from_file)):
+        if options:
+            raise click.UsageError("--option cannot be used with a saved game")
+        _saved, session = load_session(Path(from_file), host.game)
+        if session.game.name != host.games.get(game).name:
+            raise BadSave(f"{from_file} holds a saved {session.game.name} game, not {game}")
+        the_game, position = session.game, session.position
+        where = f"{from_file} (after move {len(session.moves)})"
+    else:
+        the_game = host.game(game, parse_options(options))
+        if from_file is not None:
+            position = read_position_file(the_game, from_file)
+            where = from_file
+        else:
+            assert deal_number is not None
+            position = the_game.deal(deal_number)
+            where = f"deal {deal_number}"
+    if mode == HONEST:
+        honest = HonestBudget()
+        if budget is not None:
+            honest = HonestBudget(honest.samples, honest.nodes, budget, honest.dead_nodes)
+        if nodes is not None:
+            honest = HonestBudget(honest.samples, nodes, honest.seconds, honest.dead_nodes)
+        verdict, moves = play_honestly(the_game, position, honest)
+        node_count: int | None = None
+        seconds = None
+    else:
+        default = Budget()
+        solution = solve(
+            the_game,
+            position,
+            Budget(
+                nodes=nodes if nodes is not None else default.nodes,
+                seconds=budget if budget is not None else 10.0,
+            ),
+        )
+        verdict, moves = solution.verdict.value, list(solution.moves)
+        node_count, seconds = solution.nodes, solution.seconds
+    texts = _move_texts(the_game, position, moves)
+    if as_json:
+        data = {
+            "game": the_game.name,
+            "options": dict(the_game.option_values),
+            "start": where,
+            "mode": mode,
+            "verdict": verdict,
+            "moves": texts,
+            "nodes": node_count,
+            "seconds": None if seconds is None else round(seconds, 3),
+        }
+        click.echo(json.dumps(data, indent=2))
+        return
+    count = f"{len(texts)} move{'s' if len(texts) != 1 else ''}"
+    if mode == HONEST:
+        summary = f"{the_game.title}, {where}, honest play: {verdict} after {count}"
+    else:
+        summary = f"{the_game.title}, {where}: {verdict}"
+        if verdict == "won":
+            summary += f" in {count}"
+        summary += f" ({node_count} positions, {seconds:.2f} s)"
+    click.echo(summary, err=moves_only)
+    for text in texts:
+        click.echo(text)
