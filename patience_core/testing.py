@@ -41,6 +41,7 @@ __all__ = [
     "check_position",
     "check_random_walk",
     "load_game",
+    "provider_of",
     "random_walk_property",
     "read_golden",
 ]
@@ -55,6 +56,15 @@ def load_game(name: str, options: Mapping[str, str] | None = None) -> Game:
     from patience_core.plugins import PluginHost
 
     return PluginHost().load().game(name, options)
+
+
+def provider_of(name: str) -> str | None:
+    """The distribution whose entry point registered game ``name``, or ``None`` when no installed
+    plugin provides it. A plugin's first test: proves it is discovered, not only importable."""
+    from patience_core.plugins import PluginHost
+
+    host = PluginHost().load()
+    return host.games.provider(name) if name in host.games else None
 
 
 def _identity(position: Position) -> Counter[tuple[int, int]]:

@@ -31,6 +31,8 @@ LAYERS = {
     "formats": 4,
     "testing": 5,
     "solver": 4,
+    "scaffold": 4,
+    "hints": 4,
     "cli": 5,
 }
 

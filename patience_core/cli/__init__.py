@@ -45,6 +45,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Play many deals automatically; win rate with a 95% interval.",
     ),
     "plugins": ("patience_core.cli.plugins_cmd", "plugins", "List the plugins and their status."),
+    "new-plugin": (
+        "patience_core.cli.new_plugin_cmd",
+        "new_plugin",
+        "Create a new game plugin from the template.",
+    ),
 }
 
 

@@ -1,0 +1,69 @@
+"""Thoughtful winnability of Golf under its rule variants, beside black-hole-solver's figures.
+
+Usage: python benchmarks/winnability.py [--deals 1000] [--seconds 10]
+
+Prints, per variant: deals, won, dead, unknown, the win rate with its Wilson 95% interval, the
+median solve time, and black-hole-solver's published rate for PySol's deals 1..1000 of the same
+variant. The deals are patience's (Aisleriot's shuffle), not PySol's, so the comparison is of
+rates, not deal by deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+from patience_core.api import DealNumber
+from patience_core.solver import Budget, Verdict, solve
+from patience_core.testing import load_game
+
+VARIANTS = [
+    ("wrap", {"wrap": "yes"}, 0.928),
+    ("no wrap, Q on K", {"queen-on-king": "yes"}, 0.463),
+    ("standard (no wrap)", {}, None),
+]
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score 95% interval of wins/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    print(f"Golf, deals 1..{args.deals}, thoughtful, budget {args.seconds:g} s per deal")
+    print(
+        f"{'variant':<20} {'won':>5} {'dead':>5} {'unk':>4} {'rate':>7} "
+        f"{'95% CI':>15} {'median s':>9} {'black-hole-solver':>18}"
+    )
+    for label, options, reference in VARIANTS:
+        game = load_game("golf", options)
+        counts = {v: 0 for v in Verdict}
+        times = []
+        for deal in range(1, args.deals + 1):
+            started = time.process_time()
+            result = solve(game, game.deal(DealNumber(deal)), Budget(seconds=args.seconds))
+            times.append(time.process_time() - started)
+            counts[result.verdict] += 1
+        won = counts[Verdict.WON]
+        low, high = wilson(won, args.deals)
+        ref = f"{reference:.1%}" if reference is not None else "-"
+        print(
+            f"{label:<20} {won:>5} {counts[Verdict.DEAD]:>5} {counts[Verdict.UNKNOWN]:>4} "
+            f"{won / args.deals:>7.1%} {f'{low:.1%}-{high:.1%}':>15} "
+            f"{statistics.median(times):>9.4f} {ref:>18}"
+        )
+
+
+if __name__ == "__main__":
+    main()

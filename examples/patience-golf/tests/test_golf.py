@@ -1,0 +1,67 @@
+"""Golf: discovery through the entry point, the rule variants, and the conformance kit."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience_core.api import Card, DealNumber, IllegalMove, Move, Position
+from patience_core.testing import GameConformance, load_game, provider_of
+
+
+def test_discovered_through_the_entry_point() -> None:
+    # Fails when the package imports but the `patience` entry point is missing or wrong.
+    assert provider_of("golf") == "patience-golf", "is it installed (pip install -e .)?"
+
+
+def test_deal_shape() -> None:
+    position = load_game("golf").deal(DealNumber(1))
+    assert [len(p) for p in position] == [16, 1, 5, 5, 5, 5, 5, 5, 5]
+    assert all(not c.face_up for c in position[0])
+    assert sum(len(pile) for pile in position) == 52
+
+
+def board(waste: str, column: str) -> Position:
+    cards = tuple(Card.from_code(c) for c in column.split())
+    return Position(((Card.from_code("*2c"),), (Card.from_code(waste),), cards, *[()] * 6))
+
+
+@pytest.mark.parametrize(
+    ("options", "waste", "card", "legal"),
+    [
+        ({}, "7h", "8s", True),
+        ({}, "7h", "6s", True),
+        ({}, "7h", "7s", False),
+        ({}, "Kh", "Qs", False),  # nothing goes on a King
+        ({}, "Ah", "Ks", False),
+        ({}, "Qh", "Ks", True),
+        ({"wrap": "yes"}, "Kh", "As", True),
+        ({"wrap": "yes"}, "Ah", "Ks", True),
+        ({"wrap": "yes"}, "Kh", "Qs", True),
+        ({"queen-on-king": "yes"}, "Kh", "Qs", True),
+        ({"queen-on-king": "yes"}, "Kh", "As", False),
+    ],
+)
+def test_rule_variants(options: dict[str, str], waste: str, card: str, legal: bool) -> None:
+    game = load_game("golf", options)
+    position = board(waste, f"2d {card}")
+    move = Move.transfer(2, 1)
+    assert (move in game.legal_moves(position)) is legal
+    if not legal:
+        with pytest.raises(IllegalMove):
+            game.apply(position, move)
+
+
+def test_won_with_stock_left() -> None:
+    game = load_game("golf")
+    position = board("7h", "8s")
+    after = game.apply(position, Move.transfer(2, 1))
+    assert game.is_won(after) and game.score(after) == 35
+
+
+class TestConformance(GameConformance):
+    game = "golf"
+
+
+class TestConformanceWrap(GameConformance):
+    game = "golf"
+    options = {"wrap": "yes"}

@@ -1,0 +1,31 @@
+"""``patience new-plugin NAME``: create a working game plugin distribution from the template."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from patience_core.scaffold import create_plugin
+
+
+@click.command("new-plugin")
+@click.argument("name")
+@click.option(
+    "--dir",
+    "parent",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="Where to create the patience-NAME folder.",
+)
+def new_plugin(name: str, parent: Path) -> None:
+    """Create patience-NAME/, a game plugin distribution with one small example game, its
+    entry point, and a first test. See docs/writing-a-plugin.md."""
+    target = create_plugin(name, parent)
+    click.echo(f"Created {target}")
+    click.echo("Next:")
+    click.echo(f"  cd {target}")
+    click.echo("  pip install -e '.[test]'")
+    click.echo(f"  patience list            # {name} is there")
+    click.echo("  pytest                   # discovery test and the conformance kit")
