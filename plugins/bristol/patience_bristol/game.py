@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from patience_core.api import (
     Build,
     Card,
@@ -141,3 +143,66 @@ class Bristol(Game):
     def score(self, position: Position) -> int:
         """Cards on the foundations (Part A, Bristol), 0..52."""
         return sum(len(position[f]) for f in FOUNDATIONS)
+
+    # -- search hooks (used by the solver) -----------------------------------------------------
+
+    def solver_key(self, position: Position) -> Hashable:
+        """The stock count, the reserves, the foundations and the tableau, by ranks only.
+
+        Within one deal this is the whole future: no rule of Bristol looks at suits (any-suit
+        building, foundations by rank), the stock's order is fixed, and a foundation matters only
+        through its top rank. Foundations are interchangeable (sorted), and so are the tableau
+        piles (every pile follows the same rules; sorted). Reserves are not, while the stock can
+        still deal to them in the order r1, r2, r3: r2 and r3 are interchangeable once only the
+        last one-card deal (to r1) is left, all three once the stock is empty.
+        """
+        piles = position.piles
+        stock = len(piles[STOCK])
+        reserves = [bytes(card.rank for card in piles[r]) for r in RESERVES]
+        if stock == 0:
+            reserves.sort()
+        elif stock <= len(RESERVES):
+            reserves[1:] = sorted(reserves[1:])
+        homes = bytes(sorted(len(piles[f]) for f in FOUNDATIONS))
+        tableau = sorted(bytes(card.rank for card in piles[t]) for t in TABLEAU)
+        return b"\0".join((bytes((stock,)), homes, *reserves, *tableau))
+
+    def forced_move(self, position: Position) -> Move | None:
+        """A top card of rank r to a foundation once every card of rank r - 1 is on the
+        foundations (any Ace at once), or ``None``.
+
+        Safe: nothing can ever be placed on such a card (only a card of rank r - 1 could be, and
+        none is left), so it serves no other card, and its foundation move is the one every
+        winning line makes sooner or later. Playing it first, then the winning line without that
+        card's own moves, leaves every later move legal: each pile is the same minus that card,
+        and the foundations keep a top of rank r - 1 for every other card of rank r.
+        """
+        piles = position.piles
+        heights = [len(piles[f]) for f in FOUNDATIONS]
+        lowest = min(heights)
+        for source in RESERVES + TABLEAU:
+            pile = piles[source]
+            if not pile:
+                continue
+            rank = pile[-1].rank
+            if rank - 1 > lowest:
+                continue  # some card of rank r - 1 is not home yet
+            for target, height in zip(FOUNDATIONS, heights, strict=True):
+                if height == rank - 1:
+                    return Move.transfer(source, target)
+        return None
+
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """Best first: to a foundation; from a reserve to the tableau; between tableau piles; the
+        deal last; otherwise in :meth:`legal_moves` order. Order only: every move is kept.
+
+        (Measured: putting moves that empty a pile, or that take a card off a card one rank
+        higher, later made more deals run out of time, not fewer.)"""
+        return sorted(moves, key=lambda move: self._move_class(position, move))
+
+    def _move_class(self, position: Position, move: Move) -> int:
+        if move.kind is MoveKind.DEAL:
+            return 3
+        if move.target in FOUNDATIONS:
+            return 0
+        return 1 if move.source in RESERVES else 2

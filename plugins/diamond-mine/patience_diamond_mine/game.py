@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Hashable
+
 from patience_core.api import (
-    Build,
     Card,
     Game,
     Move,
@@ -12,7 +14,6 @@ from patience_core.api import (
     Position,
     Rank,
     Suit,
-    builds_on,
     face_up_length,
     foundation_accepts,
     move_cards,
@@ -23,6 +24,13 @@ TABLEAU = tuple(range(1, 14))
 FACE_DOWN = 3  # face-down cards dealt to each pile, under one face-up card
 SUIT_SIZE = len(Rank)  # 13
 RUN_BONUS = 3
+#: One byte per card for the solver key: 1..52 face up, 65..116 face down.
+_CODE = {
+    Card.of(rank, suit, up): rank * 4 + suit - 3 + (0 if up else 64)
+    for rank in range(1, 14)
+    for suit in range(4)
+    for up in (True, False)
+}
 
 RULES = """\
 Diamond Mine
@@ -50,6 +58,47 @@ Moves: 'SRC DST' with pile names, e.g. 't4 f' (to the foundation), 't3 t7'; add 
 several cards, e.g. 't3 t7 3'; or a card's name, which moves it with every card on it: '9s' or
 '9s t7'.
 """
+
+
+def _builds_under(card: Card) -> bool:
+    """Whether a group may go on ``card`` (a face-up non-diamond) when it is a pile's top."""
+    return card.face_up and card.suit is not Suit.DIAMONDS
+
+
+def diamond_orders_fit(position: Position) -> bool:
+    """Whether the diamonds still on the tableau can reach the foundation in sequence.
+
+    Nothing is ever placed on a diamond and a diamond goes nowhere but the foundation, so the
+    diamonds of each pile leave it top first. The foundation takes them in one cyclic sequence:
+    after its top ``t``, the ranks ``t + 1, t + 2, ...`` (an Ace after a King); an empty foundation
+    may start at any diamond ``d``, then ``d + 1, ...``. So with the next rank due ``n``, each
+    pile's diamonds, read from the top down, must come ever later in the sequence from ``n``;
+    a pile holding a later diamond above an earlier one can never be cleared. With an empty
+    foundation some start ``d`` must make every pile fit (RULES.md Part A, Diamond Mine).
+
+    :returns: ``False`` when no winning line exists (a proof); ``True`` when the diamonds' order
+        allows one (which proves nothing).
+    """
+    foundation = position[FOUNDATION]
+    if foundation:
+        starts: tuple[int, ...] = (foundation[-1].rank % SUIT_SIZE + 1,)
+    else:
+        starts = tuple(range(1, SUIT_SIZE + 1))
+    columns = []
+    for t in TABLEAU:
+        ranks = [card.rank for card in reversed(position[t]) if card.suit is Suit.DIAMONDS]
+        if len(ranks) > 1:
+            columns.append(ranks)
+    for start in starts:
+        if all(
+            all(
+                (upper - start) % SUIT_SIZE < (lower - start) % SUIT_SIZE
+                for upper, lower in itertools.pairwise(ranks)
+            )
+            for ranks in columns
+        ):
+            return True
+    return False
 
 
 def complete_run(pile: tuple[Card, ...]) -> bool:
@@ -101,10 +150,17 @@ class DiamondMine(Game):
         1, 2, ... face-up cards onto t1..t13. Empty when the game is won."""
         if self.is_won(position):
             return []
+        piles = position.piles
+        foundation = piles[FOUNDATION]
+        # The rank each pile takes (its top's rank - 1), 0 for none (a diamond or face-down top),
+        # -1 for an empty pile (it takes any group).
+        takes = [
+            (-1 if not pile else pile[-1].rank - 1 if _builds_under(pile[-1]) else 0)
+            for pile in piles
+        ]
         moves: list[Move] = []
-        foundation = position[FOUNDATION]
         for source in TABLEAU:
-            pile = position[source]
+            pile = piles[source]
             if not pile:
                 continue
             top = pile[-1]
@@ -114,14 +170,9 @@ class DiamondMine(Game):
                     moves.append(Move.transfer(source, FOUNDATION))
                 continue
             for count in range(1, face_up_length(pile) + 1):
-                bottom = pile[-count]
+                rank = pile[-count].rank
                 for target in TABLEAU:
-                    onto = position.top(target)
-                    if target == source:
-                        continue
-                    if onto is None or (
-                        onto.suit is not Suit.DIAMONDS and builds_on(bottom, onto, Build.ANY_SUIT)
-                    ):
+                    if target != source and (takes[target] == rank or takes[target] < 0):
                         moves.append(Move.transfer(source, target, count))
         return moves
 
@@ -147,3 +198,65 @@ class DiamondMine(Game):
         """Diamonds mined and complete runs, e.g. ``"Diamonds: 4/13   Runs: 1/3"``."""
         runs = sum(1 for t in TABLEAU if complete_run(position[t]))
         return f"Diamonds: {len(position[FOUNDATION])}/13   Runs: {runs}/3"
+
+    # -- search hooks (used by the solver) -----------------------------------------------------
+
+    def solver_key(self, position: Position) -> Hashable:
+        """The tableau piles (face-down cards marked) as bytes, sorted.
+
+        The piles are interchangeable: every rule treats the 13 piles alike, and none deals to
+        them. The foundation is left out: it holds exactly the diamonds missing from the
+        tableau, and those form one cyclic run of known length, so its top is determined too
+        (with 1..12 diamonds the run's set fixes its start; with 0 or 13 it does not matter).
+        """
+        return b"\xff".join(sorted(bytes(_CODE[card] for card in pile) for pile in position[1:]))
+
+    def forced_move(self, position: Position) -> Move | None:
+        """The diamond that comes next on a started foundation, when it is a pile's top, or
+        ``None``.
+
+        Safe: a face-up diamond is always its pile's top (nothing goes on a diamond) and can only
+        go to the foundation; until it does, no card leaves or joins its pile and no other
+        diamond can be played. So any winning line plays it sooner or later, and playing it
+        first leaves every move of that line legal (the pile's next card is only turned up
+        earlier), ending in the same position. Starting an empty foundation is a choice, never
+        forced.
+        """
+        foundation = position[FOUNDATION]
+        if not foundation:
+            return None
+        due = foundation[-1].rank % SUIT_SIZE + 1
+        for source in TABLEAU:
+            pile = position[source]
+            if pile and pile[-1].suit is Suit.DIAMONDS and pile[-1].rank == due:
+                return Move.transfer(source, FOUNDATION)
+        return None
+
+    def is_dead(self, position: Position) -> bool:
+        """Dead when the diamonds cannot reach the foundation in sequence (see
+        :func:`diamond_orders_fit`)."""
+        return not diamond_orders_fit(position)
+
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """Best first: to the foundation; groups joining a card of their own suit; groups whose
+        move turns a face-down card or empties a pile; other moves onto cards; moves into an
+        empty pile last. Within a class, longer groups first. Order only: every move is kept."""
+        return sorted(moves, key=lambda move: self._move_class(position, move))
+
+    def _move_class(self, position: Position, move: Move) -> tuple[int, int]:
+        assert move.target is not None
+        if move.target == FOUNDATION:
+            return (0, 0)
+        pile = position[move.source]
+        bottom = pile[-move.count]
+        below = pile[-move.count - 1] if len(pile) > move.count else None
+        onto = position.top(move.target)
+        if onto is not None and onto.suit == bottom.suit:
+            if below is not None and below.face_up and below.suit == bottom.suit:
+                return (4, -move.count)  # from one card of its suit to another
+            return (1, -move.count)
+        if below is None or not below.face_up:
+            return (2 if onto is not None else 3, -move.count)
+        if below.suit == bottom.suit:
+            return (6, -move.count)  # splits a same-suit run
+        return (4 if onto is not None else 5, -move.count)

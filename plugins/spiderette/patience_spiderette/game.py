@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Hashable
 
 from patience_core.api import (
     Build,
@@ -27,6 +28,15 @@ COLUMNS = (5, 6, 7, 8, 9, 10, 11)
 SUIT_LENGTH = 13
 #: Points for a suit completed to a foundation (the 12 pairs it held, Part A "Spiderette").
 SUIT_POINTS = 12
+#: Cards in the last deal, which reaches only t1..t3 (Part B §5).
+_LAST_DEAL = 3
+#: One byte per card for the solver key: 1..52 face up, 65..116 face down.
+_CODE = {
+    Card.of(rank, suit, up): rank * 4 + suit - 3 + (0 if up else 64)
+    for rank in range(1, 14)
+    for suit in range(4)
+    for up in (True, False)
+}
 
 RULES = """\
 Spiderette
@@ -124,13 +134,6 @@ class Spiderette(Game):
         assert move.target is not None
         return move_cards(position, move.source, move.target, move.count, auto_flip=True)
 
-    def is_won(self, position: Position) -> bool:
-        """All four suits are complete K..A runs, on the tableau or the foundations.
-
-        That is exactly a score of 48: a suit on the tableau reaches 12 pairs only as one run.
-        """
-        return self.score(position) == self.max_score
-
     def score(self, position: Position) -> int:
         """Same-suit in-sequence face-up pairs on the tableau, + 12 per completed suit (0..48)."""
         pairs = 0
@@ -145,6 +148,67 @@ class Spiderette(Game):
                 ):
                     pairs += 1
         return pairs + SUIT_POINTS * sum(1 for f in FOUNDATIONS if position[f])
+
+    # -- search hooks (used by the solver) -----------------------------------------------------
+
+    def solver_key(self, position: Position) -> Hashable:
+        """The stock count and every column's cards (face-down ones marked), as bytes.
+
+        Within one deal that is the whole future: the stock's order is fixed, and the cards on
+        the foundations are the complete suits missing from the rest (any empty foundation takes
+        the next one, so which foundation holds which suit does not matter). Columns are
+        interchangeable once no deal can reach them: all seven when the stock is empty, t4..t7
+        when only the last 3-card deal (to t1..t3) is left; those are sorted.
+        """
+        stock = len(position[STOCK])
+        columns = [bytes(_CODE[card] for card in position[c]) for c in COLUMNS]
+        if stock == 0:
+            columns.sort()
+        elif stock <= _LAST_DEAL:
+            columns[_LAST_DEAL:] = sorted(columns[_LAST_DEAL:])
+        return bytes((stock,)) + b"\xff".join(columns)
+
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """Best first: a complete suit to a foundation; runs joining a card of their own suit;
+        runs whose move turns a face-down card or empties a column; other moves onto cards;
+        moves into an empty column; the deal; last, moves that split a same-suit run. Within a
+        class, longer runs first. (Order only: every legal move is kept.)"""
+        return sorted(moves, key=lambda move: self._move_class(position, move))
+
+    def _move_class(self, position: Position, move: Move) -> tuple[int, int]:
+        if move.kind is MoveKind.DEAL:
+            return (7, 0)
+        assert move.target is not None
+        if move.target in FOUNDATIONS:
+            return (0, 0)
+        pile = position[move.source]
+        bottom = pile[-move.count]
+        below = pile[-move.count - 1] if len(pile) > move.count else None
+        onto = position.top(move.target)
+        if below is not None and below.face_up and below.rank == bottom.rank + 1:
+            if below.suit == bottom.suit:
+                return (8, -move.count)  # splits a same-suit run
+            if onto is None or onto.suit != bottom.suit:
+                return (6 if onto is None else 5, -move.count)  # same shape elsewhere
+        if onto is not None and onto.suit == bottom.suit:
+            return (1, -move.count)
+        if below is None or not below.face_up:
+            return (2 if onto is not None else 3, -move.count)
+        return (4 if onto is not None else 6, -move.count)
+
+    def is_won(self, position: Position) -> bool:
+        """All four suits are complete K..A runs, on the tableau or the foundations.
+
+        That is exactly a score of 48: a suit on the tableau reaches 12 pairs only as one run.
+        (A quick refusal first: a card in the stock or face down is in no complete run.)
+        """
+        if position[STOCK]:
+            return False
+        for column in COLUMNS:
+            pile = position[column]
+            if pile and not pile[0].face_up:
+                return False
+        return self.score(position) == self.max_score
 
     def status(self, position: Position) -> str:
         """``Stock left: N``, with a reminder when an empty column blocks the deal."""

@@ -1,0 +1,162 @@
+"""Thoughtful winnability: the solver's verdict on deals first..first+N-1 of every game.
+
+For each game (Baker's Game once per ``empty-columns`` option), solves every deal with full
+information (:func:`patience_core.solver.solve`, a budget of ``--seconds`` per deal) and prints one
+row per game: deals, won, dead (proved), unknown (budget ran out), the win rate among decided deals
+with its Wilson 95% interval, the bounds of the true rate counting every unknown deal as lost and
+as won (each with its Wilson interval's outer end), the median and largest seconds per deal, and
+the search speed in nodes (positions generated) per second.
+
+Deals use each game's first numbering scheme (Aisleriot's for every shipped game; ``--scheme ms``
+gives Microsoft deals for Baker's Game). ``--jobs J`` solves deals in J worker processes; each
+solve still runs on one core, so seconds stay per-core figures when J does not exceed the cores.
+
+Usage: ``python benchmarks/winnability.py [--games G ...] [--deals 200] [--first 1]
+[--seconds 10] [--jobs 1] [--scheme NAME] [--verbose]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import time
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from patience_core.engine.deal import DealNumber
+from patience_core.plugins import PluginHost
+from patience_core.simulate import wilson_interval
+from patience_core.solver import Budget, Verdict, solve
+
+#: Games solved once per option set; others run with their defaults.
+VARIANTS: dict[str, tuple[dict[str, str], ...]] = {
+    "bakers-game": ({"empty-columns": "any"}, {"empty-columns": "kings"}),
+}
+
+
+@attrs.frozen
+class Task:
+    """One deal to solve."""
+
+    game: str
+    options: tuple[tuple[str, str], ...]
+    scheme: str | None
+    deal: int
+    seconds: float
+
+
+@attrs.frozen
+class Outcome:
+    """The verdict on one deal."""
+
+    task: Task
+    verdict: Verdict
+    seconds: float
+    nodes: int
+
+
+_HOST: PluginHost | None = None
+
+
+def _host() -> PluginHost:
+    global _HOST
+    if _HOST is None:
+        _HOST = PluginHost().load()
+    return _HOST
+
+
+def run_task(task: Task) -> Outcome:
+    """Solve one deal (in this process)."""
+    game = _host().game(task.game, dict(task.options))
+    scheme = task.scheme if task.scheme in game.deal_schemes else game.deal_schemes[0]
+    position = game.deal(DealNumber(task.deal, scheme))
+    solution = solve(game, position, Budget(seconds=task.seconds))
+    return Outcome(task, solution.verdict, solution.seconds, solution.nodes)
+
+
+def run_all(tasks: Sequence[Task], jobs: int) -> Iterator[Outcome]:
+    """Every task's outcome, in task order."""
+    if jobs <= 1:
+        yield from map(run_task, tasks)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(run_task, tasks)
+
+
+def label(game: str, options: tuple[tuple[str, str], ...]) -> str:
+    """The row name, e.g. ``bakers-game any``."""
+    return " ".join([game, *(value for _, value in options)])
+
+
+def row(name: str, outcomes: Sequence[Outcome]) -> str:
+    """One table row for the outcomes of one game."""
+    won = sum(o.verdict is Verdict.WON for o in outcomes)
+    dead = sum(o.verdict is Verdict.DEAD for o in outcomes)
+    unknown = len(outcomes) - won - dead
+    decided = won + dead
+    rate = won / decided if decided else 0.0
+    low, high = wilson_interval(won, decided)
+    worst, _ = wilson_interval(won, len(outcomes))
+    _, best = wilson_interval(won + unknown, len(outcomes))
+    times = [o.seconds for o in outcomes]
+    nodes = sum(o.nodes for o in outcomes)
+    speed = nodes / sum(times) if sum(times) > 0 else 0.0
+    return (
+        f"{name:<19} {len(outcomes):>5} {won:>5} {dead:>5} {unknown:>5}  "
+        f"{rate:>6.1%} [{low:>6.1%},{high:>6.1%}]  [{worst:>6.1%},{best:>6.1%}]  "
+        f"{statistics.median(times):>7.3f} {max(times):>7.2f} {speed:>9.0f}"
+    )
+
+
+HEADER = (
+    f"{'game':<19} {'deals':>5} {'won':>5} {'dead':>5} {'unkn':>5}  "
+    f"{'won/decided (95% CI)':>24}  {'all deals (95%)':>16}  "
+    f"{'median s':>7} {'max s':>7} {'nodes/s':>9}"
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", help="games (every installed game)")
+    parser.add_argument("--deals", type=int, default=200, help="deals per game (200)")
+    parser.add_argument("--first", type=int, default=1, help="first deal number (1)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="budget per deal (10)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
+    parser.add_argument("--scheme", help="deal numbering scheme, where a game accepts it")
+    parser.add_argument("--verbose", action="store_true", help="print every deal's verdict")
+    args = parser.parse_args()
+    host = _host()
+    for problem in host.problems:
+        print(f"warning: {problem}")
+    games = args.games or host.games.names()
+    groups: list[tuple[str, list[Task]]] = []
+    for game in games:
+        for options in VARIANTS.get(game, ({},)):
+            opts = tuple(sorted(options.items()))
+            deals = range(args.first, args.first + args.deals)
+            tasks = [Task(game, opts, args.scheme, n, args.seconds) for n in deals]
+            groups.append((label(game, opts), tasks))
+    print(
+        f"deals {args.first}..{args.first + args.deals - 1}, thoughtful, "
+        f"{args.seconds:g} s budget per deal, {args.jobs} job(s)"
+    )
+    print(HEADER, flush=True)
+    started = time.perf_counter()
+    for name, tasks in groups:
+        outcomes = []
+        for outcome in run_all(tasks, args.jobs):
+            outcomes.append(outcome)
+            if args.verbose:
+                print(
+                    f"  {name} {outcome.task.deal}: {outcome.verdict.value} "
+                    f"{outcome.seconds:.3f} s {outcome.nodes} nodes",
+                    flush=True,
+                )
+        print(row(name, outcomes), flush=True)
+    print(f"wall time {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
