@@ -41,3 +41,28 @@ def test_docs_link_to_pages_that_exist() -> None:
     for page in DOCS.rglob("*.md"):
         for target in re.findall(r"\]\(([^)#:]+\.md)\)", page.read_text()):
             assert (page.parent / target).exists(), f"{page.name} links to missing {target}"
+
+
+def test_every_hook_is_documented_with_its_exact_signature() -> None:
+    import inspect
+
+    from patience_core import hookspecs
+
+    page = (DOCS / "plugin-api.md").read_text()
+    hooks = [
+        (name, func)
+        for name, func in inspect.getmembers(hookspecs, inspect.isfunction)
+        if name.startswith("patience_")
+    ]
+    assert hooks
+    for name, func in hooks:
+        signature = str(inspect.signature(func)).replace("'", "")
+        assert f"### `{name}{signature}`" in page, f"hook {name}{signature} is not documented"
+
+
+def test_every_public_api_name_is_documented() -> None:
+    from patience_core import api
+
+    page = (DOCS / "plugin-api.md").read_text()
+    for name in api.__all__:
+        assert f"`{name}`" in page, f"patience_core.api.{name} is not in docs/plugin-api.md"
