@@ -4,13 +4,26 @@ outside plugin (pluggy's "eggsample" pattern)."""
 from __future__ import annotations
 
 from patience_core import hookimpl
+from patience_core.hints import HonestPlayer, SolverPlayer
 from patience_core.strategies import GreedyStrategy, RandomStrategy, StrategyRegistry
 
 
 @hookimpl
 def patience_register_strategies(registry: StrategyRegistry) -> None:
-    """Register the ``random`` and ``greedy`` players."""
+    """Register the ``random``, ``greedy``, ``solver`` and ``honest`` players."""
     registry.add("random", RandomStrategy, "a uniformly random legal move (seeded by the deal)")
     registry.add(
         "greedy", GreedyStrategy, "the move whose result scores best, avoiding repeated positions"
+    )
+    registry.add(
+        "solver",
+        SolverPlayer,
+        "thoughtful winnability: solve each deal with every card known (won/dead/unknown)",
+        budgeted=True,
+    )
+    registry.add(
+        "honest",
+        HonestPlayer,
+        "play by honest hints, seeing only the face-up cards (won/lost/dead/stopped)",
+        budgeted=True,
     )

@@ -12,6 +12,7 @@ seed is :func:`strategy_seed` of the deal and the strategy name. Only ``seconds`
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import multiprocessing
@@ -30,9 +31,11 @@ from patience_core.strategies import StrategyFactory
 
 __all__ = [
     "COLUMNS",
+    "DEAD",
     "DEFAULT_MAX_MOVES",
     "LOST",
     "STOPPED",
+    "UNKNOWN",
     "WON",
     "BatchSpec",
     "SimRow",
@@ -47,6 +50,10 @@ __all__ = [
 WON = "won"
 LOST = "lost"
 STOPPED = "stopped"
+#: Proved unwinnable by the player's search (``solver``, ``honest``).
+DEAD = "dead"
+#: The player's search ran out of budget before deciding (``solver``).
+UNKNOWN = "unknown"
 
 #: The default move cap: a game still running after this many moves ends as ``stopped``. Every
 #: built-in game finishes a random game well inside it or wanders forever (moving cards back and
@@ -67,8 +74,10 @@ class SimRow:
     :param game: the game's name (``"escalator"``).
     :param deal: the deal number as text (``str(DealNumber)``: ``"17"`` or ``"ms:17"``).
     :param strategy: the strategy's name.
-    :param result: ``"won"``, ``"lost"`` (no legal move left) or ``"stopped"`` (the move cap was
-        reached, or the strategy resigned, without a result).
+    :param result: ``"won"``, ``"lost"`` (no legal move left), ``"stopped"`` (the move cap was
+        reached, or the strategy resigned, without a result), or, for a strategy that resigns
+        saying why, ``"dead"`` (it proved no line wins) or ``"unknown"`` (its search budget ran
+        out).
     :param score: the score of the final position (0..max_score).
     :param max_score: the game's largest possible score.
     :param moves: the number of moves played.
@@ -121,7 +130,8 @@ def play_deal(
 
     The game ends ``won`` when the game's win test holds, ``lost`` when no legal move is left,
     ``stopped`` when ``max_moves`` moves have been played without either, or when the strategy
-    resigns (returns ``None``).
+    resigns (returns ``None``); a resigning strategy whose ``outcome`` attribute is ``"dead"`` or
+    ``"unknown"`` ends the game with that result instead.
 
     :param factory: builds the player: ``factory(game, strategy_seed(deal, strategy))``.
     :param strategy: the strategy's name (for the row and the seed).
@@ -146,6 +156,8 @@ def play_deal(
             break
         move = player.choose(position, legal)
         if move is None:
+            outcome = getattr(player, "outcome", STOPPED)
+            result = outcome if outcome in (DEAD, UNKNOWN) else STOPPED
             break
         if move not in legal:
             raise PatienceError(
@@ -187,12 +199,18 @@ class BatchSpec:
     :param strategy: the strategy's name.
     :param options: the game options as sorted ``(name, value)`` pairs.
     :param max_moves: the move cap (see :func:`play_deal`).
+    :param seconds: the search budget in seconds given to a strategy that takes one
+        (:meth:`StrategyRegistry.add <patience_core.strategies.StrategyRegistry.add>`,
+        ``budgeted``); ``None`` for the strategy's default.
+    :param nodes: the search budget in positions, likewise.
     """
 
     game: str
     strategy: str
     options: tuple[tuple[str, str], ...] = ()
     max_moves: int = DEFAULT_MAX_MOVES
+    seconds: float | None = None
+    nodes: int | None = None
 
     @classmethod
     def of(
@@ -201,14 +219,21 @@ class BatchSpec:
         strategy: str,
         options: Mapping[str, str] | None = None,
         max_moves: int = DEFAULT_MAX_MOVES,
+        seconds: float | None = None,
+        nodes: int | None = None,
     ) -> BatchSpec:
         """Build a spec from an options mapping.
 
-        :raises PatienceError: when ``max_moves < 1``.
+        :raises PatienceError: when ``max_moves < 1``, ``seconds <= 0`` or ``nodes < 1``.
         """
         if max_moves < 1:
             raise PatienceError(f"the move cap must be at least 1, not {max_moves}")
-        return cls(game, strategy, tuple(sorted((options or {}).items())), max_moves)
+        if seconds is not None and not seconds > 0:
+            raise PatienceError(f"the budget must be more than 0 seconds, not {seconds}")
+        if nodes is not None and nodes < 1:
+            raise PatienceError(f"the node budget must be at least 1, not {nodes}")
+        options_ = tuple(sorted((options or {}).items()))
+        return cls(game, strategy, options_, max_moves, seconds, nodes)
 
 
 #: A player ready to go: the game instance and the strategy factory.
@@ -220,11 +245,19 @@ def prepare(host: PluginHost, spec: BatchSpec) -> _Setup:
 
     :raises UnknownGame: for a game no plugin provides.
     :raises BadOption: for bad options.
-    :raises PatienceError: for an unknown strategy.
+    :raises PatienceError: for an unknown strategy, or a budget for a strategy that takes none.
     """
     host.load()
     game = host.game(spec.game, dict(spec.options))
-    return game, host.strategies.get(spec.strategy)
+    factory = host.strategies.get(spec.strategy)
+    if spec.seconds is None and spec.nodes is None:
+        return game, factory
+    if not host.strategies.takes_budget(spec.strategy):
+        raise PatienceError(
+            f"strategy {spec.strategy!r} takes no search budget (--budget, --nodes)"
+        )
+    budgeted: StrategyFactory = functools.partial(factory, seconds=spec.seconds, nodes=spec.nodes)
+    return game, budgeted
 
 
 def _play_chunk(setup: _Setup, spec: BatchSpec, deals: list[DealNumber]) -> list[SimRow]:
@@ -368,6 +401,8 @@ class Summary:
     wins: int = 0
     lost: int = 0
     stopped: int = 0
+    dead: int = 0
+    unknown: int = 0
     score_total: int = 0
     best_score: int = 0
     moves_total: int = 0
@@ -384,6 +419,8 @@ class Summary:
         self.wins += row.result == WON
         self.lost += row.result == LOST
         self.stopped += row.result == STOPPED
+        self.dead += row.result == DEAD
+        self.unknown += row.result == UNKNOWN
         self.score_total += row.score
         self.best_score = max(self.best_score, row.score)
         self.moves_total += row.moves
@@ -398,6 +435,16 @@ class Summary:
     def interval(self) -> tuple[float, float]:
         """The Wilson 95% interval of the win rate."""
         return wilson_interval(self.wins, self.games)
+
+    @property
+    def decided(self) -> int:
+        """Games with a known outcome: every game but ``stopped`` and ``unknown`` ones."""
+        return self.games - self.stopped - self.unknown
+
+    @property
+    def interval_decided(self) -> tuple[float, float]:
+        """The Wilson 95% interval of wins over decided games (:attr:`decided`)."""
+        return wilson_interval(self.wins, self.decided)
 
     @property
     def mean_score(self) -> float:
@@ -422,9 +469,15 @@ class Summary:
             "wins": self.wins,
             "lost": self.lost,
             "stopped": self.stopped,
+            "dead": self.dead,
+            "unknown": self.unknown,
             "win_rate": self.win_rate,
             "ci_low": low,
             "ci_high": high,
+            "decided": self.decided,
+            "win_rate_decided": self.wins / self.decided if self.decided else 0.0,
+            "ci_decided_low": self.interval_decided[0],
+            "ci_decided_high": self.interval_decided[1],
             "confidence": 0.95,
             "mean_score": self.mean_score,
             "best_score": self.best_score,

@@ -2,7 +2,9 @@
 
 Layer 3. A strategy picks one legal move per turn. Strategies are registered through the
 ``patience_register_strategies`` hook, so plugins can add players; the built-in ``random`` and
-``greedy`` players are registered through the same hook by :mod:`patience_core.builtins`.
+``greedy`` players are registered through the same hook by :mod:`patience_core.builtins`, and so
+are the search-backed ``solver`` and ``honest`` players (they live in :mod:`patience_core.hints`,
+over the solver).
 """
 
 from __future__ import annotations
@@ -36,7 +38,11 @@ class Strategy(Protocol):
 
     def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
         """Return one of ``legal`` (never empty when called), or ``None`` to resign: the game then
-        ends without a result (``stopped`` in simulation rows)."""
+        ends without a result (``stopped`` in simulation rows).
+
+        A player that resigns may say why in an ``outcome`` attribute: ``"dead"`` when it has
+        proved that no line wins, ``"unknown"`` when its search ran out of budget; simulation
+        rows then show that instead of ``stopped``."""
         ...
 
 
@@ -52,17 +58,28 @@ class StrategyRegistry:
 
     _factories: dict[str, StrategyFactory] = attrs.field(factory=dict)
     _help: dict[str, str] = attrs.field(factory=dict)
+    _budgeted: dict[str, bool] = attrs.field(factory=dict)
     current_plugin: str = "patience-core"
 
-    def add(self, name: str, factory: StrategyFactory, help: str = "") -> None:
+    def add(
+        self, name: str, factory: StrategyFactory, help: str = "", budgeted: bool = False
+    ) -> None:
         """Register ``factory`` under ``name`` with a one-line ``help``.
 
+        :param budgeted: the factory also takes the keyword arguments ``seconds`` and ``nodes``
+            (``float | None``, ``int | None``: a search budget; ``None`` for its default), which
+            ``patience simulate --budget/--nodes`` pass.
         :raises PluginError: when ``name`` is taken.
         """
         if name in self._factories:
             raise PluginError(f"{self.current_plugin}: strategy {name!r} is already registered")
         self._factories[name] = factory
         self._help[name] = help
+        self._budgeted[name] = budgeted
+
+    def takes_budget(self, name: str) -> bool:
+        """Whether strategy ``name`` takes a search budget (see :meth:`add`)."""
+        return self._budgeted.get(name, False)
 
     def get(self, name: str) -> StrategyFactory:
         """The factory of strategy ``name``.

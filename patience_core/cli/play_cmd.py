@@ -431,9 +431,9 @@ def play(
     dead_check: bool,
 ) -> None:
     """Play GAME in the terminal. Type moves (e.g. 9h, deal, t1 f, t3 t5 2) and commands (help,
-    hint, undo, redo, restart, moves, board, save, quit), one per line. The game is saved after every
-    move; --resume continues it. Without --deal a random deal is chosen and its number printed.
-    'hint' gives the best move and why (docs/solver.md)."""
+    hint, undo, redo, restart, moves, board, save, quit), one per line. The game is saved after
+    every move; --resume continues it. Without --deal a random deal is chosen and its number
+    printed. 'hint' gives the best move and why (docs/solver.md)."""
     host = get_host(ctx)
     dead_seconds = dead_check_seconds(dead_check)
     host.games.get(game)  # UnknownGame, before anything else

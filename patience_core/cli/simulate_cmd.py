@@ -30,6 +30,7 @@ from patience_core.simulate import (
     BatchSpec,
     SimRow,
     Summary,
+    deal_range,
     run_batch,
 )
 
@@ -61,15 +62,15 @@ def output_format(path: str) -> str:
 class RowWriter:
     """Writes rows as CSV (with a header line) or JSON Lines to an open text stream."""
 
-    def __init__(self, stream: IO[str], kind: str) -> None:
+    def __init__(self, stream: IO[str], kind: str, header: bool = True) -> None:
         self._stream = stream
         self._kind = kind
         self._csv = csv.writer(stream, lineterminator="\n") if kind == "csv" else None
-        if self._csv is not None:
+        if self._csv is not None and header:
             self._csv.writerow(COLUMNS)
 
     def write(self, row: SimRow) -> None:
-        """Write one row."""
+        """Write one row (and flush it, so a killed run keeps every row written)."""
         if self._csv is not None:
             self._csv.writerow(
                 [
@@ -85,6 +86,84 @@ class RowWriter:
             )
         else:
             self._stream.write(json.dumps(row.as_dict()) + "\n")
+        self._stream.flush()
+
+
+def _parse_row(line: str, kind: str) -> SimRow:
+    """One row of a CSV or JSON Lines file; raises ValueError (or KeyError) when it is not one."""
+    if kind == "csv":
+        cells = next(csv.reader([line]))
+        if len(cells) != len(COLUMNS):
+            raise ValueError("wrong number of columns")
+        data: dict[str, Any] = dict(zip(COLUMNS, cells, strict=True))
+    else:
+        data = json.loads(line)
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+    return SimRow(
+        game=str(data["game"]),
+        deal=str(data["deal"]),
+        strategy=str(data["strategy"]),
+        result=str(data["result"]),
+        score=int(data["score"]),
+        max_score=int(data["max_score"]),
+        moves=int(data["moves"]),
+        seconds=float(data["seconds"]),
+    )
+
+
+def partial_path(path: str) -> Path:
+    """Where a run writing ``path`` keeps its rows until it ends: ``path + ".partial"``."""
+    return Path(path + ".partial")
+
+
+def run_header(params: dict[str, Any], kind: str) -> str:
+    """The first line of a partial file: the run's parameters, as one JSON object (after ``# ``
+    in CSV files, under ``"patience_simulate"`` in JSON Lines files)."""
+    text = json.dumps(params, sort_keys=True)
+    if kind == "csv":
+        return f"# patience simulate {text}\n"
+    return json.dumps({"patience_simulate": params}, sort_keys=True) + "\n"
+
+
+def resume_rows(
+    partial: Path, header: str, kind: str, deals: list[str]
+) -> tuple[list[SimRow], int]:
+    """The complete rows a killed run left in ``partial``, when its header is ``header``.
+
+    Rows are kept while they are whole lines that read back and name the expected deals in
+    order; the rest (e.g. a half-written last line) is dropped.
+
+    :returns: the rows kept and the byte length of the file up to their end (0 when the file
+        does not belong to this run, or cannot be read).
+    """
+    try:
+        data = partial.read_bytes()
+    except OSError:
+        return [], 0
+    lines = data.split(b"\n")
+    if not lines or (lines[0] + b"\n").decode("utf-8", "replace") != header:
+        return [], 0
+    offset = len(lines[0]) + 1
+    complete = lines[1:-1]  # the piece after the last newline is not a whole line
+    if kind == "csv":
+        if not complete or complete[0].decode("utf-8", "replace") != ",".join(COLUMNS):
+            return [], 0
+        offset += len(complete[0]) + 1
+        complete = complete[1:]
+    rows: list[SimRow] = []
+    for raw in complete:
+        if len(rows) >= len(deals):
+            break
+        try:
+            row = _parse_row(raw.decode("utf-8"), kind)
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            break
+        if row.deal != deals[len(rows)]:
+            break
+        rows.append(row)
+        offset += len(raw) + 1
+    return rows, offset
 
 
 @contextlib.contextmanager
@@ -116,6 +195,17 @@ def atomic_output(path: str) -> Iterator[IO[str]]:
         raise
 
 
+def _finish(partial: Path, output: str) -> None:
+    """Write the finished rows to ``output`` (the partial file without its run header line,
+    atomically) and remove the partial file."""
+    with partial.open("r", encoding="utf-8", newline="") as source:
+        source.readline()
+        with atomic_output(output) as target:
+            for line in source:
+                target.write(line)
+    partial.unlink()
+
+
 def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[str]:
     """The human-readable summary."""
     low, high = summary.interval
@@ -125,10 +215,22 @@ def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[
         if summary.games == 1
         else f"deals {summary.first_deal}..{summary.last_deal}"
     )
-    return [
+    lines = [
         f"{title}, strategy {summary.strategy}, {deals} ({summary.games} games)",
         f"won      {summary.wins} ({summary.win_rate:.1%}; 95% CI {low:.1%} to {high:.1%}, Wilson)",
         f"lost     {summary.lost}   stopped {summary.stopped}",
+    ]
+    if summary.dead or summary.unknown:
+        lines[-1] += f"   dead {summary.dead}   unknown {summary.unknown}"
+        if summary.decided:
+            dlow, dhigh = summary.interval_decided
+            rate_decided = summary.wins / summary.decided
+            lines.append(
+                f"decided  {summary.decided}: won {rate_decided:.1%} of them "
+                f"(95% CI {dlow:.1%} to {dhigh:.1%})"
+            )
+    return [
+        *lines,
         f"score    mean {summary.mean_score:.2f} of {summary.max_score}, best {summary.best_score}",
         f"moves    mean {summary.mean_moves:.1f}",
         f"speed    {rate:.1f} games/s ({wall:.2f} s wall, {jobs} job{'s' if jobs > 1 else ''})",
@@ -153,7 +255,20 @@ def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[
     "--strategy",
     default="random",
     show_default=True,
-    help="The player: random, greedy, or one a plugin adds (`patience plugins`).",
+    help="The player: random, greedy, solver (thoughtful winnability), honest (plays by honest "
+    "hints), or one a plugin adds (`patience plugins`).",
+)
+@click.option(
+    "--budget",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Search seconds: per deal for solver (default 10), per move for honest (a cap; "
+    "default 5). The results then depend on the machine's speed; prefer --nodes.",
+)
+@click.option(
+    "--nodes",
+    type=click.IntRange(min=1),
+    help="Search budget in positions: per deal for solver, per search for honest (default "
+    "1500). Gives the same rows on every machine.",
 )
 @click.option(
     "--jobs",
@@ -176,7 +291,8 @@ def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[
     "-O",
     metavar="FILE.csv|FILE.jsonl|-",
     help="Write one row per deal; the extension picks the format; - writes CSV to stdout "
-    "(the summary then goes to stderr).",
+    "(the summary then goes to stderr). Rows go to FILE.partial as they come; a run started "
+    "again with the same arguments continues from there.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.pass_context
@@ -186,6 +302,8 @@ def simulate(
     n: int,
     first: DealNumber,
     strategy: str,
+    budget: float | None,
+    nodes: int | None,
     jobs: int,
     max_moves: int,
     options: tuple[str, ...],
@@ -200,26 +318,65 @@ def simulate(
     """
     host = get_host(ctx)
     kind = output_format(output) if output is not None else None
-    spec = BatchSpec.of(game, strategy, parse_options(options), max_moves)
+    spec = BatchSpec.of(game, strategy, parse_options(options), max_moves, budget, nodes)
     the_game = host.game(game, dict(spec.options))
-    rows = run_batch(host, spec, first, n, jobs)  # checks everything before any game is played
+    deals = [str(d) for d in deal_range(first, n)]
     summary = Summary(the_game.name, strategy, the_game.max_score)
+    kept: list[SimRow] = []
+    partial: Path | None = None
+    header = ""
+    if output not in (None, "-") and kind is not None:
+        assert output is not None
+        partial = partial_path(output)
+        params = {
+            "game": the_game.name,
+            "options": dict(spec.options),
+            "strategy": strategy,
+            "first_deal": str(first),
+            "deals": n,
+            "max_moves": max_moves,
+            "budget": budget,
+            "nodes": nodes,
+        }
+        header = run_header(params, kind)
+        kept, offset = resume_rows(partial, header, kind, deals)
+        if kept:
+            with partial.open("r+b") as stream:
+                stream.truncate(offset)
+            click.echo(
+                f"Resuming from {partial}: {len(kept)} of {n} deals already played.", err=True
+            )
+    rest = n - len(kept)
+    rows: Any = iter(())
+    if rest:
+        start = DealNumber(first.number + len(kept), first.scheme)
+        rows = run_batch(host, spec, start, rest, jobs)  # checks everything before any game
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:
         writer: RowWriter | None = None
         if output == "-":
             writer = RowWriter(sys.stdout, "csv")
-        elif output is not None and kind is not None:
-            writer = RowWriter(stack.enter_context(atomic_output(output)), kind)
+        elif partial is not None and kind is not None:
+            if kept:
+                stream = stack.enter_context(partial.open("a", encoding="utf-8", newline=""))
+                writer = RowWriter(stream, kind, header=False)
+            else:
+                stream = stack.enter_context(partial.open("w", encoding="utf-8", newline=""))
+                stream.write(header)
+                writer = RowWriter(stream, kind)
+        for row in kept:
+            summary.add(row)
         iterator: Any = rows
-        if sys.stderr.isatty():
+        if sys.stderr.isatty() and rest:
             iterator = stack.enter_context(
-                click.progressbar(rows, length=n, label="simulating", file=sys.stderr)
+                click.progressbar(rows, length=rest, label="simulating", file=sys.stderr)
             )
         for row in iterator:
             summary.add(row)
             if writer is not None:
                 writer.write(row)
+    if partial is not None and output is not None:
+        _finish(partial, output)
     wall = time.perf_counter() - started
     to_stderr = output == "-"
     if as_json:
@@ -227,6 +384,9 @@ def simulate(
         data["options"] = dict(spec.options)
         data["jobs"] = jobs
         data["max_moves"] = max_moves
+        if budget is not None or nodes is not None:
+            data["budget"] = budget
+            data["nodes"] = nodes
         click.echo(json.dumps(data, indent=2), err=to_stderr)
     else:
         for line in summary_lines(summary, the_game.title, jobs, wall):

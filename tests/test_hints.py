@@ -1,0 +1,244 @@
+"""Hints (patience_core.hints): thoughtful hints keep a winnable game winnable, honest hints never
+use the face-down cards, dead positions name the last winnable one (issue 4, RULES.md Part A)."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience_core.engine.deal import DealNumber
+from patience_core.games import Game
+from patience_core.hints import (
+    HONEST,
+    THOUGHTFUL,
+    HonestBudget,
+    HonestPlayer,
+    SolverPlayer,
+    dead_check,
+    default_mode,
+    hidden_wording,
+    hint,
+    honest_stats,
+    visible_seed,
+)
+from patience_core.model import Position
+from patience_core.plugins import PluginHost
+from patience_core.solver import Budget, Solution, Verdict, solve
+
+#: Enough for every search below, so no answer depends on the machine's speed.
+NODES = 400_000
+SLOW = 600.0
+
+
+@pytest.fixture(scope="module")
+def host() -> PluginHost:
+    host = PluginHost()
+    host.load()
+    return host
+
+
+def game_of(host: PluginHost, name: str) -> Game:
+    game: Game = host.game(name, {})
+    return game
+
+
+def shuffled_hidden(position: Position, shift: int) -> Position:
+    """``position`` with its face-down cards rotated by ``shift`` places: looks the same."""
+    places = [
+        (i, j)
+        for i, pile in enumerate(position.piles)
+        for j, card in enumerate(pile)
+        if not card.face_up
+    ]
+    cards = [position[i][j] for i, j in places]
+    cards = cards[shift:] + cards[:shift]
+    piles = [list(pile) for pile in position.piles]
+    for (i, j), card in zip(places, cards, strict=True):
+        piles[i][j] = card
+    return Position(tuple(tuple(pile) for pile in piles))
+
+
+@pytest.mark.parametrize(
+    ("name", "deal"), [("escalator", 17), ("escalator", 14), ("bakers-game", 7)]
+)
+def test_following_thoughtful_hints_wins_and_never_spoils_a_winnable_position(
+    host: PluginHost, name: str, deal: int
+) -> None:
+    game = game_of(host, name)
+    position = game.deal(DealNumber(deal))
+    assert solve(game, position, Budget(nodes=NODES, seconds=SLOW)).verdict is Verdict.WON
+    known: dict[Position, Solution] = {}  # as in play: hints follow one line
+    for _ in range(400):
+        if game.is_won(position):
+            break
+        found = hint(game, position, mode=THOUGHTFUL, seconds=SLOW, nodes=NODES, known=known)
+        assert found.verdict == "won" and found.move is not None
+        assert found.reason == f"wins in {found.length} move{'s' if found.length != 1 else ''}"
+        assert found.text == game.move_text(position, found.move)
+        position = game.play(position, found.move)
+        # the position after the hinted move is still winnable (checked independently)
+        after = solve(game, position, Budget(nodes=NODES, seconds=SLOW))
+        assert after.verdict is Verdict.WON
+    assert game.is_won(position)
+
+
+def test_a_thoughtful_hint_never_spoils_a_winnable_position_anywhere(host: PluginHost) -> None:
+    # Positions along random lines from winnable deals: whenever the position is winnable, the
+    # hinted move (found afresh, no cache) leads to a winnable position.
+    game = game_of(host, "bristol")
+    position = game.deal(DealNumber(3))
+    checked = 0
+    for step in range(40):
+        legal = game.legal_moves(position)
+        if not legal:
+            break
+        if step % 4 == 0 and solve(game, position, Budget(nodes=NODES, seconds=SLOW)).moves:
+            found = hint(game, position, mode=THOUGHTFUL, seconds=SLOW, nodes=NODES)
+            assert found.move is not None
+            after = game.play(position, found.move)
+            assert solve(game, after, Budget(nodes=NODES, seconds=SLOW)).verdict is Verdict.WON
+            checked += 1
+        position = game.play(position, legal[(step * 7) % len(legal)])
+    assert checked >= 3
+
+
+def test_bakers_game_honest_is_thoughtful(host: PluginHost) -> None:
+    game = game_of(host, "bakers-game")
+    position = game.deal(DealNumber(7))
+    assert default_mode(position) == THOUGHTFUL
+    honest = hint(game, position, mode=HONEST, seconds=SLOW, nodes=NODES)
+    thoughtful = hint(game, position, mode=THOUGHTFUL, seconds=SLOW, nodes=NODES)
+    assert honest.move == thoughtful.move and honest.reason == thoughtful.reason
+    assert thoughtful.reason.startswith("wins in ")
+
+
+@pytest.mark.parametrize(
+    ("name", "wording"),
+    [
+        ("escalator", "stock orders"),
+        ("bristol", "stock orders"),
+        ("diamond-mine", "arrangements of the face-down cards"),
+        ("spiderette", "arrangements of the unseen cards"),
+    ],
+)
+def test_hidden_cards_are_worded_per_game(host: PluginHost, name: str, wording: str) -> None:
+    game = game_of(host, name)
+    position = game.deal(DealNumber(1))
+    assert default_mode(position) == HONEST
+    assert hidden_wording(game, position) == wording
+
+
+@pytest.mark.parametrize("name", ["escalator", "bristol", "spiderette", "diamond-mine"])
+def test_honest_hints_do_not_depend_on_where_the_face_down_cards_lie(
+    host: PluginHost, name: str
+) -> None:
+    game = game_of(host, name)
+    position = game.deal(DealNumber(3))
+    other = shuffled_hidden(position, 5)
+    assert other != position
+    assert visible_seed(other) == visible_seed(position)
+    first = hint(game, position, mode=HONEST, seconds=SLOW, nodes=1500, samples=3)
+    second = hint(game, other, mode=HONEST, seconds=SLOW, nodes=1500, samples=3)
+    assert (first.move, first.reason, first.wins) == (second.move, second.reason, second.wins)
+    assert first.mode == HONEST and first.move is not None
+
+
+def test_honest_reason_gives_the_share_of_stock_orders(host: PluginHost) -> None:
+    game = game_of(host, "bristol")
+    position = game.deal(DealNumber(3))
+    found = hint(game, position, seconds=SLOW, nodes=3000, samples=6)
+    assert found.verdict == "sampled" and found.samples == 6
+    assert found.wins is not None and found.wins > 0
+    share = round(100 * found.wins / 6)
+    assert found.reason == (
+        f"wins in {share}% of the possible stock orders ({found.wins} of 6 sampled)"
+    )
+
+
+def test_honest_stats_rank_moves_best_first(host: PluginHost) -> None:
+    game = game_of(host, "bristol")
+    position = game.deal(DealNumber(1))
+    stats = honest_stats(game, position, samples=4, seconds=SLOW, nodes=2000)
+    assert {s.move for s in stats} == set(game.legal_moves(position))
+    assert all(s.samples == 4 for s in stats)
+    wins = [s.wins for s in stats]
+    assert wins == sorted(wins, reverse=True)
+
+
+def test_a_dead_position_names_the_last_winnable_one(host: PluginHost) -> None:
+    game = game_of(host, "escalator")
+    history = [game.deal(DealNumber(17))]
+    # Deal 17 is winnable; always taking the last legal move spoils it within a few moves.
+    while solve(game, history[-1], Budget(nodes=NODES, seconds=SLOW)).verdict is Verdict.WON:
+        history.append(game.play(history[-1], game.legal_moves(history[-1])[-1]))
+    for _ in range(3):  # and a few moves more
+        history.append(game.play(history[-1], game.legal_moves(history[-1])[0]))
+    last = max(
+        i
+        for i, p in enumerate(history)
+        if solve(game, p, Budget(nodes=NODES, seconds=SLOW)).verdict is Verdict.WON
+    )
+    found = hint(game, history[-1], history[:-1], mode=THOUGHTFUL, seconds=SLOW, nodes=NODES)
+    assert found.verdict == "dead" and found.move is None
+    assert found.last_winnable == last + 1
+    assert found.undo == len(history) - 1 - last
+    assert found.reason == (
+        f"no line wins from here: the last winnable position was before move {last + 1} "
+        f"(undo {found.undo})"
+    )
+    assert found.sentence().startswith("No line wins from here")
+
+
+def test_a_dead_deal_says_it_cannot_be_won(host: PluginHost) -> None:
+    game = game_of(host, "escalator")
+    start = game.deal(DealNumber(4))
+    after = game.play(start, game.legal_moves(start)[0])
+    found = hint(game, after, [start], mode=THOUGHTFUL, seconds=SLOW, nodes=NODES)
+    assert found.reason == "no line wins from here, nor from the deal: it cannot be won"
+    assert found.last_winnable is None
+
+
+def test_won_and_lost_positions_have_no_move(host: PluginHost) -> None:
+    game = game_of(host, "escalator")
+    position = game.deal(DealNumber(17))
+    for move in solve(game, position, Budget(nodes=NODES, seconds=SLOW)).moves:
+        position = game.play(position, move)
+    found = hint(game, position)
+    assert found.move is None and found.verdict == "over" and found.reason == "the game is won"
+    with pytest.raises(ValueError):
+        hint(game, position, mode="psychic")
+
+
+def test_dead_check_remembers_the_winning_line(host: PluginHost) -> None:
+    game = game_of(host, "escalator")
+    position = game.deal(DealNumber(17))
+    known: dict[Position, Solution] = {}
+    first = dead_check(game, position, SLOW, NODES, known)
+    assert first.verdict is Verdict.WON
+    after = game.play(position, first.moves[0])
+    assert known[after].moves == first.moves[1:]
+    assert dead_check(game, game.deal(DealNumber(4)), SLOW, NODES).verdict is Verdict.DEAD
+
+
+def test_solver_player_plays_the_line_or_says_why_it_resigns(host: PluginHost) -> None:
+    game = game_of(host, "escalator")
+    won = SolverPlayer(game, nodes=NODES, seconds=SLOW)
+    position = game.deal(DealNumber(17))
+    while not game.is_won(position):
+        move = won.choose(position, game.legal_moves(position))
+        assert move is not None
+        position = game.play(position, move)
+    dead = SolverPlayer(game, nodes=NODES, seconds=SLOW)
+    start = game.deal(DealNumber(4))
+    assert dead.choose(start, game.legal_moves(start)) is None and dead.outcome == "dead"
+    unknown = SolverPlayer(game, nodes=1)
+    start = game.deal(DealNumber(1))
+    assert unknown.choose(start, game.legal_moves(start)) is None
+    assert unknown.outcome == "unknown"
+
+
+def test_honest_player_resigns_when_the_position_is_proved_dead(host: PluginHost) -> None:
+    game = game_of(host, "escalator")
+    player = HonestPlayer(game, budget=HonestBudget(dead_nodes=50_000))
+    start = game.deal(DealNumber(4))
+    assert player.choose(start, game.legal_moves(start)) is None
+    assert player.outcome == "dead"
