@@ -325,6 +325,16 @@ class Game(abc.ABC):
 
         return sorted(moves, key=rank)
 
+    def solver_moves(self, position: Position) -> list[Move]:
+        """The moves the solver tries from ``position``, best first.
+
+        The default is :meth:`order_moves` of every legal move. A game may leave out a move whose
+        result has the same :meth:`solver_key` as ``position`` itself or as the result of a move
+        it keeps (e.g. a card into the second of two empty free cells), since the solver would
+        find that result in its table anyway; leaving out any other move makes "dead" a lie.
+        """
+        return self.order_moves(position, self.legal_moves(position))
+
     def is_dead(self, position: Position) -> bool:
         """A cheap proof that no line wins from ``position`` (``True``), or ``False`` when unsure.
 

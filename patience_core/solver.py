@@ -88,18 +88,15 @@ class Solution:
     seconds: float
 
 
-class _Frame:
-    __slots__ = ("index", "moves", "position", "steps")
-
-    def __init__(self, position: Position, moves: list[Move], steps: list[Move]) -> None:
-        self.position = position
-        self.moves = moves
-        self.index = 0
-        self.steps = steps
-
-
 def solve(game: Game, position: Position, budget: Budget | None = None) -> Solution:
     """Search for a winning line from ``position`` with full information (thoughtful).
+
+    A depth-first search: from each position it tries :meth:`Game.solver_moves` (by default every
+    legal move, in :meth:`Game.order_moves` order) and skips any result whose
+    :meth:`Game.solver_key` is in its table; after every move it plays the game's
+    :meth:`Game.forced_move` chain without branching, and it drops positions
+    :meth:`Game.is_dead` proves lost. ``dead`` is returned only when every reachable position has
+    been searched, so it is a proof (given sound hooks).
 
     :param game: the game (its rules, and its optional search helpers).
     :param position: where to start; it is not modified.
@@ -114,6 +111,9 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     forced = game.forced_move
     play = game.play
     is_won = game.is_won
+    moves_of = game.solver_moves
+    table_size = max(budget.table_size, 1)
+    max_nodes = budget.nodes
 
     has_forced = type(game).forced_move is not Game.forced_move
     is_dead = game.is_dead if type(game).is_dead is not Game.is_dead else None
@@ -121,7 +121,7 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     def expand(pos: Position) -> tuple[Position, list[Move]]:
         nonlocal nodes
         steps: list[Move] = []
-        while has_forced and not is_won(pos):
+        while not is_won(pos):
             move = forced(pos)
             if move is None:
                 break
@@ -133,45 +133,52 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     def result(verdict: Verdict, moves: Sequence[Move] = ()) -> Solution:
         return Solution(verdict, tuple(moves), nodes, time.perf_counter() - started)
 
-    root, steps = expand(position)
+    steps: list[Move] = []
+    root = position
+    if has_forced:
+        root, steps = expand(position)
     if is_won(root):
         return result(Verdict.WON, steps)
     if game.is_dead(root):
         return result(Verdict.DEAD)
     seen: set[Hashable] = {key(root)}
-    stack = [_Frame(root, game.order_moves(root, game.legal_moves(root)), steps)]
-    next_check = 1024
-    while stack:
-        frame = stack[-1]
-        if frame.index >= len(frame.moves):
-            stack.pop()
+    # The search path: positions, their move iterators, and the moves that led to each (the move
+    # tried, then its forced moves); the root's entry holds its own forced moves.
+    positions = [root]
+    iterators = [iter(moves_of(root))]
+    lines = [steps]
+    next_check = nodes + 1024
+    while iterators:
+        move = next(iterators[-1], None)
+        if move is None:
+            positions.pop()
+            iterators.pop()
+            lines.pop()
             continue
-        move = frame.moves[frame.index]
-        frame.index += 1
-        child = play(frame.position, move)
+        child = play(positions[-1], move)
         nodes += 1
+        line = [move]
         if has_forced:
             child, forced_steps = expand(child)
-        else:
-            forced_steps = []
+            line += forced_steps
         if is_won(child):
-            line = [m for f in stack for m in f.steps]
-            return result(Verdict.WON, [*line, move, *forced_steps])
+            return result(Verdict.WON, [m for steps in lines for m in steps] + line)
         if nodes >= next_check:
             next_check = nodes + 1024
-            if nodes >= budget.nodes or time.perf_counter() >= deadline:
+            if nodes >= max_nodes or time.perf_counter() >= deadline:
                 return result(Verdict.UNKNOWN)
-            if len(seen) >= budget.table_size:
-                seen = {key(f.position) for f in stack}
         child_key = key(child)
         if child_key in seen:
             continue
+        if len(seen) >= table_size:
+            # Full: forget everything but the search path (which guards against cycles).
+            seen = {key(p) for p in positions}
         seen.add(child_key)
         if is_dead is not None and is_dead(child):
             continue
-        moves = game.legal_moves(child)
-        if moves:
-            stack.append(_Frame(child, game.order_moves(child, moves), [move, *forced_steps]))
+        positions.append(child)
+        iterators.append(iter(moves_of(child)))
+        lines.append(line)
     return result(Verdict.DEAD)
 
 

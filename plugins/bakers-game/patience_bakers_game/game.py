@@ -193,7 +193,7 @@ class BakersGame(Game):
 
     def play(self, position: Position, move: Move) -> Position:
         """Move the cards, then auto-play to the foundations as part of the same move."""
-        moved = search.play(position.piles, move)
+        moved = search.play(position.piles, move, self._key)
         return self.reference_play(position, move) if moved is None else moved
 
     def reference_play(self, position: Position, move: Move) -> Position:
@@ -204,7 +204,8 @@ class BakersGame(Game):
 
     def is_won(self, position: Position) -> bool:
         """Won when every foundation holds 13 cards."""
-        return all(len(position[f]) == 13 for f in FOUNDATIONS)
+        piles = position.piles
+        return len(piles[4]) == len(piles[5]) == len(piles[6]) == len(piles[7]) == 13
 
     def score(self, position: Position) -> int:
         """Cards on the foundations (0..52)."""
@@ -222,3 +223,19 @@ class BakersGame(Game):
         """A string: the free-cell cards sorted, then the columns' card strings sorted; the
         foundations are left out (they hold exactly the cards found nowhere else)."""
         return self._key(position)
+
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """Foundation moves, then builds onto the next card up in suit (free-cell cards first,
+        then those that empty a column or uncover a card for a foundation), then free cells, then
+        empty columns (see :func:`patience_bakers_game.search.order_moves`)."""
+        return search.order_moves(position.piles, moves)
+
+    def solver_moves(self, position: Position) -> list[Move]:
+        """:meth:`order_moves` of the legal moves, less those whose result the solver key cannot
+        tell from the position's or from a kept move's (a free-cell card into another free cell,
+        a whole column into an empty column, a card into any but the first empty free cell or
+        empty column)."""
+        moves = search.solver_moves(position.piles, self._kings_only)
+        if moves is None:
+            return self.order_moves(position, self.reference_legal_moves(position))
+        return moves

@@ -36,6 +36,8 @@ _KING = int(Rank.KING)
 
 #: Every transfer, interned: ``_MOVES[(source * 16 + target) * 14 + count]``.
 _MOVES = [Move.transfer(s, t, n) for s in range(16) for t in range(16) for n in range(14)]
+#: The same moves ordered longest run first: ``_RUN_MOVES[(source * 16 + target) * 14 + 13 - count]``.
+_RUN_MOVES = [Move.transfer(s, t, 13 - n) for s in range(16) for t in range(16) for n in range(14)]
 
 #: One character per card for the solver key (``A``.. for clubs, then diamonds, hearts, spades).
 _CHAR = {Card.of(rank, suit): chr(65 + int(suit) * 13 + int(rank) - 1) for suit in Suit for rank in Rank}
@@ -90,7 +92,9 @@ def run_length(pile: tuple[Card, ...]) -> int:
 
 
 def legal_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[Move] | None:
-    """Baker's Game's legal moves, in the order of :meth:`BakersGame.legal_moves`.
+    """Baker's Game's legal moves, in the order of :meth:`BakersGame.reference_legal_moves`:
+    foundation moves by source; runs by source, then target, then the longest first; cards into
+    free cells by source, then cell.
 
     :returns: ``None`` for a malformed position (the caller uses the generic code).
     """
@@ -99,58 +103,66 @@ def legal_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[M
         return None
     need, dest = summary
     moves: list[Move] = []
-    for source in AUTO_SOURCES:
-        pile = piles[source]
-        if pile:
-            card = pile[-1]
-            if card.rank == need[card.suit]:
-                moves.append(_MOVES[(source * 16 + dest[card.suit]) * 14 + 1])
+    sources = [i for i in AUTO_SOURCES if piles[i]]
+    for source in sources:
+        card = piles[source][-1]
+        if card.rank == need[card.suit]:
+            moves.append(_MOVES[(source * 16 + dest[card.suit]) * 14 + 1])
     empty_cells = [i for i in CELLS if not piles[i]]
     free = len(empty_cells) + 1
-    empty_columns = sum(1 for i in COLUMNS if not piles[i])
+    by_suit: list[list[tuple[int, int]]] = [[], [], [], []]
+    empty_columns = []
+    for target in COLUMNS:
+        pile = piles[target]
+        if pile:
+            card = pile[-1]
+            by_suit[card.suit].append((target, card.rank))
+        else:
+            empty_columns.append(target)
     if kings_only:
         onto_card = onto_empty = free
     else:
-        onto_card = free << empty_columns
-        onto_empty = free << (empty_columns - 1) if empty_columns else 0
-    for source in AUTO_SOURCES:
+        onto_card = free << len(empty_columns)
+        onto_empty = free << (len(empty_columns) - 1) if empty_columns else 0
+    found: list[int] = []
+    for source in sources:
         pile = piles[source]
-        if not pile:
-            continue
         top = pile[-1]
-        suit = top.suit
         rank = top.rank
         length = 1 if source < 4 else run_length(pile)
-        base = source * 224
-        for target in COLUMNS:
-            if target == source:
-                continue
-            dest_pile = piles[target]
-            if dest_pile:
-                under = dest_pile[-1]
-                if under.suit == suit:
-                    count = under.rank - rank
-                    if 1 <= count <= length and count <= onto_card:
-                        moves.append(_MOVES[base + target * 14 + count])
-            elif kings_only:
-                count = _KING - rank
-                if count < length and count < onto_empty:
-                    moves.append(_MOVES[base + target * 14 + count + 1])
+        base = source * 224 + 13
+        for target, under in by_suit[top.suit]:
+            count = under - rank
+            if 1 <= count <= length and count <= onto_card and target != source:
+                found.append(base + target * 14 - count)
+        if empty_columns:
+            if kings_only:
+                count = 14 - rank
+                if count <= length and count <= onto_empty:
+                    found += [base + t * 14 - count for t in empty_columns if t != source]
             else:
-                for count in range(min(length, onto_empty), 0, -1):
-                    moves.append(_MOVES[base + target * 14 + count])
-    for source in AUTO_SOURCES:
-        if piles[source]:
+                top_count = min(length, onto_empty)
+                for target in empty_columns:
+                    found += range(base + target * 14 - top_count, base + target * 14)
+    if found:
+        found.sort()
+        moves += [_RUN_MOVES[i] for i in found]
+    if empty_cells:
+        for source in sources:
             base = source * 224 + 1
             moves += [_MOVES[base + cell * 14] for cell in empty_cells]
     return moves
 
 
-def play(piles: tuple[tuple[Card, ...], ...], move: Move) -> Position | None:
+def play(
+    piles: tuple[tuple[Card, ...], ...], move: Move, keys: KeyMaker | None = None
+) -> Position | None:
     """The position after ``move`` and its auto-play, as :func:`move_cards` then
     :func:`auto_play` (cells first, then columns; each round restarts the scan; an Ace goes to the
     first empty foundation).
 
+    :param keys: a :class:`KeyMaker` to tell the strings of the new piles (derived from the old
+        piles' strings when it knows them), so that the key of the result is cheap.
     :returns: ``None`` for a malformed position (the caller uses the generic code).
     """
     new = list(piles)
@@ -165,6 +177,15 @@ def play(piles: tuple[tuple[Card, ...], ...], move: Move) -> Position | None:
     if summary is None:
         return None
     need, dest = summary
+    texts: dict[int, str] = {}
+    if keys is not None:
+        known = keys.texts
+        source_text = known.get(id(pile))
+        target_text = known.get(id(piles[target]))
+        if source_text is not None and target_text is not None:
+            texts[source] = source_text[:cut]
+            if target >= 8 or target < 4:
+                texts[target] = target_text + source_text[cut:]
     scanning = True
     while scanning:
         scanning = False
@@ -179,6 +200,12 @@ def play(piles: tuple[tuple[Card, ...], ...], move: Move) -> Position | None:
             home = dest[suit]
             new[home] = new[home] + (card,)
             new[source] = pile[:-1]
+            if keys is not None:
+                text = texts.get(source)
+                if text is None:
+                    text = keys.texts.get(id(pile))
+                if text is not None:
+                    texts[source] = text[:-1]
             need[suit] += 1
             if need[suit] == 2:
                 empty = [f for f in FOUNDATIONS if not new[f]]
@@ -188,37 +215,220 @@ def play(piles: tuple[tuple[Card, ...], ...], move: Move) -> Position | None:
                         dest[other] = first
             scanning = True
             break
+    if texts and keys is not None:
+        keys.learn([(new[index], text) for index, text in texts.items()])
     return Position(tuple(new))
 
 
 class KeyMaker:
-    """Builds :func:`solver_key` strings, remembering each column's string by the column tuple
-    (positions next to each other in a search share most of their column tuples).
+    """Builds :func:`solver_key` strings, remembering each pile's string by the identity of the
+    pile's tuple (positions next to each other in a search share most of their piles).
 
-    :param limit: columns remembered at most; the memory is emptied when full.
+    The memory holds every tuple it has a string for, so an identity it knows cannot be reused by
+    another tuple; it is emptied when it holds ``limit`` piles.
     """
 
-    def __init__(self, limit: int = 400_000) -> None:
+    def __init__(self, limit: int = 300_000) -> None:
         self.limit = limit
-        self.cache: dict[int, tuple[tuple[Card, ...], str]] = {}
+        self.texts: dict[int, str] = {}
+        self.kept: list[tuple[Card, ...]] = []
+
+    def learn(self, pairs: list[tuple[tuple[Card, ...], str]]) -> None:
+        """Remember the given strings of piles (computed by the caller)."""
+        if len(self.kept) >= self.limit:
+            self.texts.clear()
+            self.kept.clear()
+        texts = self.texts
+        for pile, text in pairs:
+            texts[id(pile)] = text
+            self.kept.append(pile)
+
+    def text(self, pile: tuple[Card, ...]) -> str:
+        """The string of ``pile`` (one character per card, bottom first), remembered."""
+        if len(self.kept) >= self.limit:
+            self.texts.clear()
+            self.kept.clear()
+        text = "".join([_CHAR[card] for card in pile])
+        self.texts[id(pile)] = text
+        self.kept.append(pile)
+        return text
 
     def __call__(self, position: Position) -> str:
         """The canonical key: sorted free-cell cards, ``|``, the sorted column strings."""
         piles = position.piles
-        cache = self.cache
-        char = _CHAR
-        parts = []
-        for index in COLUMNS:
-            column = piles[index]
-            entry = cache.get(id(column))
-            if entry is None or entry[0] is not column:
-                text = "".join([char[card] for card in column])
-                if len(cache) >= self.limit:
-                    cache.clear()
-                cache[id(column)] = (column, text)
+        get = self.texts.get
+        cells = [get(i) for i in map(id, piles[:4])]
+        columns = [get(i) for i in map(id, piles[8:])]
+        if None in cells:
+            cells = [self.text(pile) if text is None else text for pile, text in zip(piles[:4], cells)]
+        if None in columns:
+            columns = [self.text(pile) if text is None else text for pile, text in zip(piles[8:], columns)]
+        cells.sort()
+        columns.sort()
+        return "".join(cells) + "|" + "|".join(columns)  # type: ignore[arg-type]
+
+
+def _dig(pile: tuple[Card, ...], need: list[int], stop: int) -> int:
+    """How many cards lie above the shallowest card of ``pile[:stop]`` that goes home next
+    (``stop`` when none does)."""
+    for depth in range(stop):
+        card = pile[stop - 1 - depth]
+        if card.rank == need[card.suit]:
+            return depth
+    return 20
+
+
+def order_moves(
+    piles: tuple[tuple[Card, ...], ...], moves: list[Move], prune: bool = False
+) -> list[Move]:
+    """``moves`` sorted best first for the solver (a stable sort).
+
+    Classes, best first: to a foundation; onto the card one rank higher in suit (from a free
+    cell first, then moves that empty a column or uncover a card that goes home, then those that
+    dig towards such a card); into a free cell; into an empty column; last the moves whose result
+    is the same position up to the solver key's symmetry (a whole column into an empty column, a
+    free-cell card into another free cell).
+
+    :param prune: leave out the moves whose result has the same :func:`solver_key` as the
+        position or as the result of a move kept: a free-cell card into another free cell, a
+        whole column into an empty column, and any move into an empty free cell or empty column
+        other than the first one.
+    """
+    summary = homes(piles)
+    if summary is None:
+        return list(moves)
+    need = summary[0]
+    first_cell = next((i for i in CELLS if not piles[i]), -1)
+    first_column = next((i for i in COLUMNS if not piles[i]), -1)
+    scored = []
+    for index, move in enumerate(moves):
+        source = move.source
+        target = move.target
+        count = move.count
+        pile = piles[source]
+        if target is None:
+            score = 900
+        elif 4 <= target < 8:
+            score = 0
+        elif target < 4:
+            if source < 4:
+                if prune:
+                    continue
+                score = 990
             else:
-                text = entry[1]
-            parts.append(text)
-        parts.sort()
-        cells = sorted([char[piles[i][-1]] for i in CELLS if piles[i]])
-        return "".join(cells) + "|" + "|".join(parts)
+                if prune and target != first_cell:
+                    continue
+                rest = len(pile) - count
+                if rest == 0:
+                    score = 300
+                else:
+                    under = pile[rest - 1]
+                    card = pile[rest]
+                    natural = under.suit == card.suit and under.rank == card.rank + 1
+                    score = 300 + _dig(pile, need, rest) + (100 if natural else 0)
+        elif piles[target]:
+            if source < 4:
+                score = 100
+            else:
+                rest = len(pile) - count
+                score = 110 if rest == 0 else 120 + _dig(pile, need, rest)
+        else:
+            if prune and target != first_column:
+                continue
+            rest = len(pile) - count
+            if source < 4:
+                score = 350
+            elif rest == 0:
+                if prune:
+                    continue
+                score = 980
+            else:
+                under = pile[rest - 1]
+                card = pile[rest]
+                natural = under.suit == card.suit and under.rank == card.rank + 1
+                score = 400 + _dig(pile, need, rest) + (100 if natural else 0)
+        scored.append((score, index, move))
+    scored.sort()
+    return [move for _, _, move in scored]
+
+
+def solver_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[Move] | None:
+    """The moves :func:`order_moves` with ``prune`` keeps, in about the same order, generated
+    directly (the solver's hot path).
+
+    :returns: ``None`` for a malformed position (the caller uses the generic code).
+    """
+    summary = homes(piles)
+    if summary is None:
+        return None
+    need, dest = summary
+    scored: list[int] = []  # score * 4096 + index in _MOVES
+    sources = [i for i in AUTO_SOURCES if piles[i]]
+    for source in sources:
+        card = piles[source][-1]
+        if card.rank == need[card.suit]:
+            scored.append(0 * 4096 + (source * 16 + dest[card.suit]) * 14 + 1)
+    first_cell = next((i for i in CELLS if not piles[i]), -1)
+    free = sum(1 for i in CELLS if not piles[i]) + 1
+    by_suit: list[list[tuple[int, int]]] = [[], [], [], []]
+    empty_columns = 0
+    first_column = -1
+    for target in COLUMNS:
+        pile = piles[target]
+        if pile:
+            card = pile[-1]
+            by_suit[card.suit].append((target, card.rank))
+        else:
+            empty_columns += 1
+            if first_column < 0:
+                first_column = target
+    if kings_only:
+        onto_card = onto_empty = free
+    else:
+        onto_card = free << empty_columns
+        onto_empty = free << (empty_columns - 1) if empty_columns else 0
+    for source in sources:
+        pile = piles[source]
+        top = pile[-1]
+        rank = top.rank
+        size = len(pile)
+        length = 1 if source < 4 else run_length(pile)
+        base = source * 224
+        for target, under in by_suit[top.suit]:
+            count = under - rank
+            if 1 <= count <= length and count <= onto_card and target != source:
+                if source < 4:
+                    score = 100
+                elif count == size:
+                    score = 110
+                else:
+                    score = 120 + _dig(pile, need, size - count)
+                scored.append(score * 4096 + base + target * 14 + count)
+        if first_column >= 0:
+            if kings_only:
+                counts: Sequence[int] = (14 - rank,) if 14 - rank <= min(length, onto_empty) else ()
+            else:
+                counts = range(min(length, onto_empty), 0, -1)
+            for count in counts:
+                rest = size - count
+                if source < 4:
+                    score = 350
+                elif rest == 0:
+                    continue
+                else:
+                    under_card = pile[rest - 1]
+                    card = pile[rest]
+                    natural = under_card.suit == card.suit and under_card.rank == card.rank + 1
+                    score = 400 + _dig(pile, need, rest) + (100 if natural else 0)
+                scored.append(score * 4096 + base + first_column * 14 + count)
+        if first_cell >= 0 and source >= 4:
+            rest = size - 1
+            if rest == 0:
+                score = 300
+            else:
+                under_card = pile[rest - 1]
+                natural = under_card.suit == top.suit and under_card.rank == rank + 1
+                score = 300 + _dig(pile, need, rest) + (100 if natural else 0)
+            scored.append(score * 4096 + base + first_cell * 14 + 1)
+    scored.sort()
+    return [_MOVES[i & 4095] for i in scored]
