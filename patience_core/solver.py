@@ -147,7 +147,7 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     positions = [root]
     iterators = [iter(moves_of(root))]
     lines = [steps]
-    next_check = nodes + 1024
+    next_check = min(nodes + 1024, max_nodes)
     while iterators:
         move = next(iterators[-1], None)
         if move is None:
@@ -164,7 +164,8 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
         if is_won(child):
             return result(Verdict.WON, [m for steps in lines for m in steps] + line)
         if nodes >= next_check:
-            next_check = nodes + 1024
+            # The node budget is exact; the clock is read every 1024 nodes.
+            next_check = min(nodes + 1024, max_nodes)
             if nodes >= max_nodes or time.perf_counter() >= deadline:
                 return result(Verdict.UNKNOWN)
         child_key = key(child)
@@ -172,7 +173,8 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
             continue
         if len(seen) >= table_size:
             # Full: forget everything but the search path (which guards against cycles).
-            seen = {key(p) for p in positions}
+            seen.clear()
+            seen.update(key(p) for p in positions)
         seen.add(child_key)
         if is_dead is not None and is_dead(child):
             continue

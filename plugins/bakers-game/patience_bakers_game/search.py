@@ -392,11 +392,13 @@ def solver_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[
         top = pile[-1]
         rank = top.rank
         size = len(pile)
-        length = 1 if source < 4 else run_length(pile)
+        length = 1 if source < 4 else 0  # 0: not measured yet
         base = source * 224
         for target, under in by_suit[top.suit]:
             count = under - rank
-            if 1 <= count <= length and count <= onto_card and target != source:
+            if count > 1 and not length:
+                length = run_length(pile)
+            if 1 <= count <= max(length, 1) and count <= onto_card and target != source:
                 if source < 4:
                     score = 100
                 elif count == size:
@@ -405,6 +407,8 @@ def solver_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[
                     score = 120 + _dig(pile, need, size - count)
                 scored.append(score * 4096 + base + target * 14 + count)
         if first_column >= 0:
+            if not length:
+                length = run_length(pile)
             if kings_only:
                 counts: Sequence[int] = (14 - rank,) if 14 - rank <= min(length, onto_empty) else ()
             else:

@@ -1,0 +1,271 @@
+"""The generic solver on small made-up games: won lines replay, ``dead`` only when a brute-force
+search agrees, ``unknown`` when the budget is tiny, the table cap, and the search hooks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import ClassVar
+
+import pytest
+
+from patience_core.api import Card, Game, Move, PileKind, PileSpec, Position
+from patience_core.solver import Budget, Solution, Verdict, honest_move_stats, solve
+
+
+class Mini(Game):
+    """A tiny FreeCell: ``cells`` free cells, one foundation built up from the Ace in any suit,
+    ``columns`` columns built down in any suit (an empty column takes any card), one card moves
+    at a time. The deck is Ace..``size`` alternating clubs and hearts."""
+
+    name = "mini-freecell"
+    title = "Mini FreeCell"
+    rules = "Build the foundation up from the Ace."
+    cells: ClassVar[int] = 2
+    columns: ClassVar[int] = 2
+    size: ClassVar[int] = 9
+
+    @property
+    def max_score(self) -> int:  # type: ignore[override]
+        return self.size
+
+    @property
+    def piles(self) -> tuple[PileSpec, ...]:
+        return (
+            *(PileSpec(f"c{k + 1}", PileKind.FREE_CELL) for k in range(self.cells)),
+            PileSpec("f1", PileKind.FOUNDATION),
+            *(PileSpec(f"t{k + 1}", PileKind.TABLEAU) for k in range(self.columns)),
+        )
+
+    @property
+    def foundation(self) -> int:
+        return self.cells
+
+    def new_deck(self) -> tuple[Card, ...]:
+        return tuple(Card.of(rank, 2 * (rank % 2)) for rank in range(1, self.size + 1))
+
+    def layout(self, cards: list[Card]) -> Position:
+        columns = [tuple(cards[k :: self.columns]) for k in range(self.columns)]
+        return Position(((),) * (self.cells + 1) + tuple(columns))
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        if self.is_won(position):
+            return []
+        home = self.foundation
+        moves = []
+        sources = [i for i in range(len(position)) if i != home and position[i]]
+        for source in sources:
+            card = position[source][-1]
+            if card.rank == len(position[home]) + 1:
+                moves.append(Move.transfer(source, home))
+            for target in range(home + 1, len(position)):
+                pile = position[target]
+                if target != source and (not pile or pile[-1].rank == card.rank + 1):
+                    moves.append(Move.transfer(source, target))
+            moves += [Move.transfer(source, c) for c in range(self.cells) if not position[c]]
+        return moves
+
+    def play(self, position: Position, move: Move) -> Position:
+        assert move.target is not None
+        source, target = move.source, move.target
+        moved = (*position[target], position[source][-1])
+        return position.replace(((source, position[source][:-1]), (target, moved)))
+
+    def is_won(self, position: Position) -> bool:
+        return len(position[self.foundation]) == self.size
+
+    def score(self, position: Position) -> int:
+        return len(position[self.foundation])
+
+
+class CanonicalMini(Mini):
+    """Mini with the search hooks: a key with cells and columns in canonical order, and the
+    foundation move of the lowest card as a forced move (always safe: nothing builds on it)."""
+
+    def solver_key(self, position: Position) -> Hashable:
+        def text(pile: tuple[Card, ...]) -> str:
+            return ",".join(card.code for card in pile)
+
+        cells = sorted(text(position[c]) for c in range(self.cells))
+        columns = sorted(text(position[t]) for t in range(self.foundation + 1, len(position)))
+        return (len(position[self.foundation]), tuple(cells), tuple(columns))
+
+    def forced_move(self, position: Position) -> Move | None:
+        return next((m for m in self.legal_moves(position) if m.target == self.foundation), None)
+
+
+def shuffled(game: Mini, seed: int) -> Position:
+    cards = list(game.new_deck())
+    random.Random(seed).shuffle(cards)
+    return game.layout(cards)
+
+
+def winnable(game: Game, position: Position) -> bool:
+    """Brute force: every reachable position, no hooks."""
+    seen = {position}
+    stack = [position]
+    while stack:
+        here = stack.pop()
+        if game.is_won(here):
+            return True
+        for move in game.legal_moves(here):
+            after = game.play(here, move)
+            if after not in seen:
+                seen.add(after)
+                stack.append(after)
+    return False
+
+
+def replays_to_win(game: Game, position: Position, solution: Solution) -> bool:
+    for move in solution.moves:
+        position = game.apply(position, move)
+    return game.is_won(position)
+
+
+POSITIONS = [shuffled(Mini(), seed) for seed in range(40)]
+
+
+def test_the_sample_has_won_and_dead_deals() -> None:
+    truths = [winnable(Mini(), p) for p in POSITIONS]
+    assert 5 <= sum(truths) <= 35
+
+
+@pytest.mark.parametrize("game", [Mini(), CanonicalMini()], ids=["plain", "hooks"])
+def test_verdicts_match_brute_force_and_won_lines_replay(game: Mini) -> None:
+    for position in POSITIONS:
+        truth = winnable(Mini(), position)
+        solution = solve(game, position)
+        assert solution.verdict is (Verdict.WON if truth else Verdict.DEAD)
+        if truth:
+            assert replays_to_win(Mini(), position, solution)
+        else:
+            assert solution.moves == ()
+        assert solution.nodes > 0
+
+
+def test_a_small_table_never_gives_a_false_verdict() -> None:
+    game = Mini()
+    decided = 0
+    for position in POSITIONS[:15]:
+        solution = solve(game, position, Budget(nodes=100_000, table_size=64))
+        truth = Verdict.WON if winnable(game, position) else Verdict.DEAD
+        assert solution.verdict in (truth, Verdict.UNKNOWN)
+        decided += solution.verdict is truth
+    assert decided >= 10
+
+
+class Counted:
+    """A solver key that counts how many of its kind are alive."""
+
+    alive: ClassVar[int] = 0
+    most: ClassVar[int] = 0
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        Counted.alive += 1
+        Counted.most = max(Counted.most, Counted.alive)
+
+    def __del__(self) -> None:
+        Counted.alive -= 1
+
+    def __hash__(self) -> int:
+        return hash(self.position)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Counted) and other.position == self.position
+
+
+class CountedMini(Mini):
+    def solver_key(self, position: Position) -> Hashable:
+        return Counted(position)
+
+
+def test_the_table_never_holds_more_keys_than_its_size() -> None:
+    game = CountedMini()
+    position = next(p for p in (shuffled(game, s) for s in range(50)) if not winnable(game, p))
+    full = solve(game, position)
+    assert full.verdict is Verdict.DEAD
+    Counted.alive = Counted.most = 0
+    capped = solve(game, position, Budget(table_size=50))
+    assert capped.verdict is Verdict.DEAD
+    # The table, plus the child key in hand and the key being compared.
+    assert Counted.most <= 50 + 2
+    assert capped.nodes > full.nodes  # forgetting costs time
+
+
+def test_a_tiny_node_budget_gives_unknown() -> None:
+    game = CountedMini()
+    position = next(p for p in (shuffled(game, s) for s in range(50)) if not winnable(game, p))
+    assert solve(game, position).nodes > 20
+    solution = solve(game, position, Budget(nodes=20))
+    assert solution.verdict is Verdict.UNKNOWN
+    assert solution.moves == ()
+    assert solution.nodes == 20
+
+
+class Bigger(Mini):
+    size = 13
+    columns = 3
+
+
+def test_no_time_gives_unknown() -> None:
+    game = Bigger()
+    position = max((shuffled(game, s) for s in range(8)), key=lambda p: solve(game, p).nodes)
+    assert solve(game, position).nodes > 1024  # the clock is read every 1024 nodes
+    assert solve(game, position, Budget(seconds=0.0)).verdict is Verdict.UNKNOWN
+
+
+def test_a_won_start_is_won_with_no_moves() -> None:
+    game = Mini()
+    won = Position(((), (), game.new_deck(), (), ()))
+    assert game.is_won(won)
+    solution = solve(game, won)
+    assert solution.verdict is Verdict.WON
+    assert solution.moves == ()
+
+
+class Three(CanonicalMini):
+    size = 3
+
+
+def test_forced_moves_are_in_the_line() -> None:
+    game = Three()
+    ace, two, three = game.new_deck()
+    # The Ace is on top of t2 and goes home by force; then the Two on t1, then the Three.
+    position = Position(((), (), (), (three, two), (ace,)))
+    solution = solve(game, position)
+    assert solution.verdict is Verdict.WON
+    assert solution.moves == (
+        Move.transfer(4, 2),
+        Move.transfer(3, 2),
+        Move.transfer(3, 2),
+    )
+    assert replays_to_win(game, position, solution)
+    assert solution.nodes == 3
+
+
+class Pruned(Mini):
+    """Mini whose dead-end proof is a lie: it calls everything but the start dead."""
+
+    def is_dead(self, position: Position) -> bool:
+        return True
+
+
+def test_is_dead_prunes_children_only() -> None:
+    game = Pruned()
+    position = next(p for p in POSITIONS if winnable(game, p) and not game.is_won(p))
+    solution = solve(game, position)
+    # With every child declared dead, only a win within one move can be found.
+    one_move = any(game.is_won(game.play(position, m)) for m in game.legal_moves(position))
+    assert solution.verdict is (Verdict.WON if one_move else Verdict.DEAD)
+
+
+def test_honest_stats_without_hidden_cards_follow_the_solver() -> None:
+    game = Mini()
+    position = next(p for p in POSITIONS if winnable(game, p))
+    stats = honest_move_stats(game, position, samples=2, seconds=5.0)
+    assert {s.move for s in stats} == set(game.legal_moves(position))
+    for s in stats:
+        truth = winnable(game, game.play(position, s.move))
+        assert s.wins == (s.samples if truth else 0)
+    assert stats[0].wins == stats[0].samples
