@@ -389,15 +389,26 @@ class GameRegistry:
         self._providers[name] = self.current_plugin
 
     def get(self, name: str) -> type[Game]:
-        """The game class registered as ``name``.
+        """The game class registered as ``name`` (case does not matter: names are lower case).
 
         :raises UnknownGame: with the list of known games.
         """
-        try:
-            return self._games[name]
-        except KeyError:
+        game = self._games.get(name) or self._games.get(name.strip().lower())
+        if game is None:
             known = ", ".join(sorted(self._games)) or "none installed"
-            raise UnknownGame(f"unknown game {name!r} (known games: {known})") from None
+            raise UnknownGame(f"unknown game {name!r} (known games: {known})")
+        return game
+
+    def remove_provider(self, distribution: str) -> list[str]:
+        """Unregister every game ``distribution`` registered (a plugin that failed half way).
+
+        :returns: the names removed, sorted.
+        """
+        names = sorted(n for n, d in self._providers.items() if d == distribution)
+        for name in names:
+            del self._games[name]
+            del self._providers[name]
+        return names
 
     def provider(self, name: str) -> str:
         """The distribution that registered game ``name``."""

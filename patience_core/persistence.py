@@ -53,6 +53,7 @@ __all__ = [
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "GameFactory",
+    "SaveLock",
     "SavedGame",
     "archive_save",
     "data_dir",
@@ -72,7 +73,7 @@ DATA_DIR_ENV = "PATIENCE_DATA_DIR"
 #: Files larger than this (bytes) are refused unread.
 MAX_SAVE_BYTES = 10 * 1024 * 1024
 #: The most moves (played plus redoable) a save may hold; far beyond any real game.
-MAX_MOVES = 100_000
+MAX_MOVES = 10_000
 #: The longest string accepted in a save (move text, option, version, date).
 _MAX_TEXT = 200
 _GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
@@ -170,13 +171,23 @@ def session_to_dict(
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write ``data`` as JSON to ``path`` so that ``path`` holds either its old content or the
     whole new one, whatever happens: a temporary file in the same folder, flushed and
-    ``fsync``-ed, then renamed over ``path``. The temporary file is removed on failure.
+    ``fsync``-ed, then renamed over ``path``. The temporary file is removed on failure. A
+    symbolic link is written through (its target is replaced, the link stays), and an existing
+    file keeps its permissions.
 
     :raises OSError: when the folder is not writable, the disk is full, and so on.
     """
+    # Write through a symbolic link to its target, and keep an existing file's permissions.
+    path = Path(os.path.realpath(path))
     folder = path.parent
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mode = None
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=1, ensure_ascii=False)
             handle.write("\n")
@@ -409,3 +420,63 @@ def load_session(path: Path, make_game: GameFactory) -> tuple[SavedGame, Session
     """
     saved = read_save(path)
     return saved, restore_session(saved, make_game, path)
+
+
+# -- one game, one window -------------------------------------------------------------------------
+
+
+class SaveLock:
+    """An advisory lock on a save file, held by ``patience play`` while the game is open, so two
+    windows never play (and save) the same game at once.
+
+    The lock is a ``fcntl`` lock on a small ``<save>.lock`` file beside the save; the operating
+    system releases it when the process ends, even when killed. Where ``fcntl`` does not exist
+    (Windows) the lock does nothing.
+
+    :param path: the save file.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(os.path.realpath(path))
+        self.lock_path = self.path.with_name(self.path.name + ".lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock.
+
+        :raises PatienceError: one line, when another process holds it or the lock file cannot
+            be made.
+        """
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX
+            return
+        try:
+            self.lock_path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise PatienceError(
+                f"cannot lock {self.path}: {exc.strerror or exc}"
+            ) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise PatienceError(
+                f"the game in {self.path} is open in another patience window; "
+                "finish or quit it there first"
+            ) from None
+        self._fd = fd
+
+    def release(self) -> None:
+        """Give the lock back (closing the lock file); safe to call twice."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self) -> SaveLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()

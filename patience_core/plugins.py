@@ -39,6 +39,18 @@ __all__ = ["ENTRY_POINT_GROUP", "PluginHost", "PluginRecord"]
 #: they sit above the host in the layers, since they register players built on the solver.
 DEFAULT_PLUGINS = ("patience_core.builtins",)
 
+#: The game plugins that ship with patience. They load before any other plugin, so their game
+#: names cannot be taken over by an outside plugin.
+SHIPPED = frozenset(
+    {
+        "patience-escalator",
+        "patience-bristol",
+        "patience-bakers-game",
+        "patience-diamond-mine",
+        "patience-spiderette",
+    }
+)
+
 #: The entry-point group game plugins declare, e.g. ``[project.entry-points.patience]``.
 ENTRY_POINT_GROUP = "patience"
 
@@ -155,7 +167,11 @@ class PluginHost:
                 continue
             seen.add(key)
             result.append(_Candidate(ep.name, dist_name, version, ep))
-        result.sort(key=lambda c: (c.distribution.lower(), c.name))
+        # The games that ship with patience first, so an outside plugin can never take one of
+        # their names; then the others by distribution name.
+        result.sort(
+            key=lambda c: (c.distribution not in SHIPPED, c.distribution.lower(), c.name)
+        )
         return result
 
     def load(self) -> PluginHost:
@@ -214,14 +230,11 @@ class PluginHost:
         try:
             self._register_all(cand.distribution, plugin)
         except Exception as exc:
+            # Nothing of a plugin that failed half way stays registered.
             self.pm.unregister(plugin)
+            self.games.remove_provider(cand.distribution)
             return PluginRecord(
-                cand.name,
-                cand.distribution,
-                cand.version,
-                BROKEN,
-                _one_line(exc),
-                tuple(sorted(set(self.games.names()) - before)),
+                cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc)
             )
         games = tuple(sorted(set(self.games.names()) - before))
         return PluginRecord(cand.name, cand.distribution, cand.version, LOADED, "", games)

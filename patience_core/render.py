@@ -43,7 +43,8 @@ class CardStyle:
             tty = stream.isatty()
         except (AttributeError, ValueError):
             tty = False
-        colour = tty and "NO_COLOR" not in env and env.get("TERM") != "dumb"
+        # no-color.org: NO_COLOR set to a non-empty value turns colour off.
+        colour = tty and not env.get("NO_COLOR") and env.get("TERM") != "dumb"
         encoding = getattr(stream, "encoding", None) or "ascii"
         try:
             "♣♦♥♠".encode(encoding)

@@ -84,3 +84,26 @@ def test_ambiguous_between_tableau_targets() -> None:
 def test_ambiguous_sources() -> None:
     with pytest.raises(BadMoveText, match="ambiguous"):
         parse_move("t", PILES, POSITION, LEGAL)
+
+
+CELLS = (
+    PileSpec("c1", PileKind.FREE_CELL),
+    PileSpec("c2", PileKind.FREE_CELL),
+    PileSpec("t1", PileKind.TABLEAU),
+)
+
+
+def test_a_card_alone_never_means_free_cell_to_free_cell() -> None:
+    position = Position((cards("Ts"), (), cards("2c")))
+    legal = [Move.transfer(0, 1)]
+    with pytest.raises(IllegalMove):
+        parse_move("Ts", CELLS, position, legal)
+    assert parse_move("Ts c2", CELLS, position, legal) == Move.transfer(0, 1)
+    assert parse_move("c1 c2", CELLS, position, legal) == Move.transfer(0, 1)
+
+
+def test_messages_quote_input_safely() -> None:
+    with pytest.raises(BadMoveText) as info:
+        parse("\x1b[31m" + "x" * 500)
+    message = str(info.value)
+    assert "\x1b" not in message and len(message) < 120

@@ -267,3 +267,43 @@ def test_a_valid_hand_written_save_loads(tmp_path: Path, host: PluginHost) -> No
     _saved, loaded = load_session(path, host.game)
     assert loaded.score() == 3
     assert loaded.move_texts[:2] == ["deal", "deal"]  # canonical when saved again
+
+
+def test_save_lock_is_exclusive_between_processes(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from patience_core.errors import PatienceError
+    from patience_core.persistence import SaveLock
+
+    save = tmp_path / "escalator.json"
+    probe = (
+        "import sys; from pathlib import Path; from patience_core.persistence import SaveLock\n"
+        "try:\n    SaveLock(Path(sys.argv[1])).acquire()\nexcept Exception as e:\n"
+        "    print('refused:', e); sys.exit(3)\nprint('got it')"
+    )
+    with SaveLock(save):
+        other = subprocess.run(
+            [sys.executable, "-c", probe, str(save)], capture_output=True, text=True
+        )
+        assert other.returncode == 3
+        assert "open in another patience window" in other.stdout
+        with pytest.raises(PatienceError):
+            SaveLock(save).acquire()  # a second lock in the same process is refused too
+    again = subprocess.run([sys.executable, "-c", probe, str(save)], capture_output=True, text=True)
+    assert again.returncode == 0 and "got it" in again.stdout
+
+
+def test_atomic_write_keeps_symlink_and_permissions(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    target = tmp_path / "real.json"
+    target.write_text("{}")
+    os.chmod(target, 0o664)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    persistence.write_json_atomic(link, {"a": 1})
+    assert link.is_symlink()
+    assert json.loads(target.read_text()) == {"a": 1}
+    assert stat.S_IMODE(target.stat().st_mode) == 0o664

@@ -267,3 +267,31 @@ def test_plugin_api_version_is_checked(wanted: object, status: str, needle: str)
 
 def status_of(h: PluginHost, dist: str) -> str:
     return next(r.status for r in h.records if r.distribution == dist)
+
+
+def test_outside_plugin_cannot_take_a_shipped_game_name() -> None:
+    # patience-aaa sorts before patience-escalator, yet the shipped plugin keeps its name.
+    h = host(ok("aaa", "patience-aaa", "escalator"), ok("esc", "patience-escalator", "escalator"))
+    assert h.games.provider("escalator") == "patience-escalator"
+    assert status_of(h, "patience-aaa") == "broken"
+    assert "patience-aaa" in h.problems[0] and "patience-escalator" in h.problems[0]
+
+
+def test_a_plugin_that_fails_half_way_keeps_nothing() -> None:
+    @hookimpl
+    def patience_register_games(registry: GameRegistry) -> None:
+        registry.add(make_game("half"))
+        raise RuntimeError("after registering")
+
+    plugin = types.SimpleNamespace(patience_register_games=patience_register_games)
+    h = host(FakeEntryPoint("half", "patience-half", lambda: plugin))
+    assert status_of(h, "patience-half") == "broken"
+    assert "half" not in h.games
+    with pytest.raises(UnknownGame):
+        h.game("half")
+
+
+def test_game_names_ignore_case() -> None:
+    h = host(ok("alpha", "patience-alpha", "alpha"))
+    assert h.game("Alpha").name == "alpha"
+    assert h.game(" ALPHA ").name == "alpha"

@@ -11,6 +11,7 @@ too (set ``PATIENCE_DEBUG=1`` for the traceback).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -153,6 +154,13 @@ def main(argv: list[str] | None = None) -> None:
         # The reader of our output went away (e.g. `| head`): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)
+    except OSError as exc:
+        # A file we were asked to read or write: a read-only folder, a full disk, ...
+        where = f" {exc.filename}:" if exc.filename else ""
+        reason = exc.strerror or str(exc)
+        with contextlib.suppress(OSError):
+            click.echo(f"patience: error:{where} {reason}", err=True)
         sys.exit(1)
     except Exception as exc:
         if os.environ.get("PATIENCE_DEBUG"):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
@@ -24,7 +23,7 @@ from patience_core.games import Game, parse_options
 from patience_core.model import Position
 from patience_core.render import CardStyle, board_text, make_painter
 
-__all__ = ["deal", "read_position", "read_position_file"]
+__all__ = ["deal", "file_options", "read_position", "read_position_file", "read_position_text"]
 
 _CORE_FORMATS = ("text", "json")
 
@@ -65,16 +64,56 @@ def read_position(game: Game, text: str) -> Position:
     raise first
 
 
+#: The largest position file read, in bytes: a position is a few kilobytes at most.
+MAX_POSITION_BYTES = 1_000_000
+
+
+def read_position_text(path: str) -> str:
+    """The text of the position file at ``path`` (``-`` for standard input), read with a size
+    cap of :data:`MAX_POSITION_BYTES`, so a huge or endless input (``/dev/zero``) is refused
+    quickly instead of filling memory.
+
+    :raises BadSave: naming the file, for a file that cannot be read, is too large or is not
+        UTF-8 text.
+    """
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_POSITION_BYTES + 1)
+    except OSError as exc:
+        raise BadSave(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_POSITION_BYTES:
+        raise BadSave(f"{path} is larger than {MAX_POSITION_BYTES:,} bytes: not a position file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadSave(f"cannot read {path}: not UTF-8 text") from None
+
+
+def file_options(text: str) -> dict[str, str] | None:
+    """The ``options`` a position JSON text records, or ``None`` (not JSON, or none recorded)."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    options = data.get("options") if isinstance(data, dict) else None
+    if isinstance(options, dict) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in options.items()
+    ):
+        return dict(options)
+    return None
+
+
 def read_position_file(game: Game, path: str) -> Position:
     """:func:`read_position` of the file at ``path`` (``-`` for standard input).
 
     :raises BadSave: naming the file, for a file that cannot be read or holds no position.
     """
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
-        raise BadSave(f"cannot read {path}: {reason}") from None
+    text = read_position_text(path)
     try:
         return read_position(game, text)
     except BadSave as exc:
@@ -114,7 +153,18 @@ def deal(
     """Show the layout of a deal of GAME. Without --deal a random deal is chosen; its number is
     always printed so it can be replayed."""
     host = get_host(ctx)
-    the_game: Game = host.game(game, parse_options(options))
+    chosen = parse_options(options)
+    from_text: str | None = None
+    if from_file is not None:
+        from_text = read_position_text(from_file)
+        recorded = file_options(from_text)
+        if recorded is not None:
+            if chosen and any(recorded.get(k, v) != v for k, v in chosen.items()):
+                raise click.UsageError(
+                    f"--option disagrees with the options recorded in {from_file}: {recorded}"
+                )
+            chosen = {**recorded, **chosen}
+    the_game: Game = host.game(game, chosen)
     fmt = (output_format or ("json" if as_json else "text")).lower()
     if as_json and fmt != "json":
         raise click.UsageError("--json and --format disagree")
@@ -128,7 +178,11 @@ def deal(
         raise click.UsageError("give --deal or --from, not both")
     label: str | None
     if from_file is not None:
-        position = read_position_file(the_game, from_file)
+        assert from_text is not None
+        try:
+            position = read_position(the_game, from_text)
+        except BadSave as exc:
+            raise BadSave(f"{from_file}: {exc}") from None
         label = None
         heading = f"{the_game.title}, position from {from_file}"
     else:
@@ -136,6 +190,9 @@ def deal(
         position = the_game.deal(number)
         label = str(number)
         heading = f"{the_game.title}, deal {number}"
+    if deal_number is None and from_file is None and fmt != "text":
+        # The board text names the deal; machine formats do not, so say it on stderr.
+        click.echo(f"{the_game.name} deal {label}", err=True)
     if fmt == "json":
         click.echo(json.dumps(position_to_dict(the_game, position, label), indent=2))
         return

@@ -13,7 +13,18 @@ def list_games(ctx: click.Context) -> None:
     """List the installed games, with the plugin and version that provides each."""
     host = get_host(ctx)
     if not len(host.games):
-        click.echo("No games installed. Install a game plugin, e.g. patience-escalator.")
+        held = [
+            r.distribution
+            for r in host.records
+            if r.status != "loaded" and r.name != r.distribution
+        ]
+        if held:
+            click.echo(
+                f"No games available: {len(held)} plugin(s) are blocked, broken or incompatible "
+                "(see `patience plugins`)."
+            )
+        else:
+            click.echo("No games installed. Install a game plugin, e.g. patience-escalator.")
         return
     rows = []
     for game in host.games:

@@ -14,7 +14,12 @@ def plugins(ctx: click.Context) -> None:
     host = get_host(ctx)
     for r in host.records:
         games = ", ".join(r.games) or "-"
-        line = f"{r.distribution} {r.version}  [{r.status}]  games: {games}"
+        entry = (
+            ""
+            if r.name in (r.distribution, r.distribution.removeprefix("patience-"))
+            else f" ({r.name})"
+        )
+        line = f"{r.distribution}{entry} {r.version}  [{r.status}]  games: {games}"
         if r.error:
             line += f"  error: {r.error}"
         click.echo(line)

@@ -30,7 +30,9 @@ MS = "ms"
 
 _MAX = {AISLERIOT: 2**32 - 1, MS: 2**31 - 1}
 _MIN = {AISLERIOT: 0, MS: 1}
-_PATTERN = re.compile(r"^\s*(?:(?P<scheme>[a-z]+)\s*[: ]\s*)?(?P<number>[+-]?\d+)\s*$", re.I)
+_PATTERN = re.compile(
+    r"^\s*(?:(?P<scheme>[a-z]+)\s*[: ]\s*)?(?P<number>[+-]?[0-9]+)\s*$", re.I | re.ASCII
+)
 
 
 @attrs.frozen(order=True)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from patience_core.errors import BadMoveText, IllegalMove
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
-__all__ = ["format_move", "parse_move"]
+__all__ = ["format_move", "parse_move", "shown"]
 
 _TOKEN = re.compile(r"\*?(?:10|[a2-9tjqk])[cdhs♣♦♥♠]|[a-z]+\d*|\d+", re.I)
 _CARD = re.compile(r"^(?:10|[a2-9tjqk])[cdhs♣♦♥♠]$", re.I)
@@ -59,11 +59,20 @@ def format_move(piles: Sequence[PileSpec], move: Move, legal: Sequence[Move] | N
     return f"{text} {move.count}" if move.count > 1 or longer else text
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` as it may appear in a message: stripped, control characters replaced by ``?``,
+    cut to ``limit`` characters, quoted."""
+    clean = "".join(ch if ch.isprintable() else "?" for ch in text.strip())
+    if len(clean) > limit:
+        clean = clean[: limit - 3] + "..."
+    return repr(clean)
+
+
 def _tokens(text: str) -> list[str]:
     cleaned = text.strip().lower().replace(",", " ").replace("->", " ").replace(">", " ")
     tokens = _TOKEN.findall(cleaned)
     if "".join(tokens) != re.sub(r"\s+", "", cleaned):
-        raise BadMoveText(f"cannot read move {text.strip()!r}; type 'help' for the notation")
+        raise BadMoveText(f"cannot read move {shown(text)}; type 'help' for the notation")
     return tokens
 
 
@@ -114,7 +123,7 @@ def parse_move(
     source_card: Card | None = None
     if source_piles is None:
         if not _CARD.match(first.lstrip("*")):
-            raise BadMoveText(f"unknown pile or card {first!r}; type 'help' for the notation")
+            raise BadMoveText(f"unknown pile or card {shown(first)}; type 'help' for the notation")
         source_card = Card.from_code(first.lstrip("*"))
     target_piles: set[int] | None = None
     count: int | None = None
@@ -122,11 +131,11 @@ def parse_move(
     if rest:
         target_piles = pile_set(rest[0])
         if target_piles is None:
-            raise BadMoveText(f"unknown pile {rest[0]!r}; type 'help' for the notation")
+            raise BadMoveText(f"unknown pile {shown(rest[0])}; type 'help' for the notation")
         rest = rest[1:]
     if rest:
         if not rest[0].isdigit() or len(rest) > 1:
-            raise BadMoveText(f"cannot read move {text.strip()!r}; type 'help' for the notation")
+            raise BadMoveText(f"cannot read move {shown(text)}; type 'help' for the notation")
         count = int(rest[0])
 
     matches: list[Move] = []
@@ -143,9 +152,17 @@ def parse_move(
             continue
         if count is not None and move.count != count:
             continue
+        if (
+            target_piles is None
+            and move.target is not None
+            and piles[move.source].kind is piles[move.target].kind
+            and piles[move.source].kind in _INTERCHANGEABLE
+        ):
+            # "9h" for a card in a free cell never means "to another free cell".
+            continue
         matches.append(move)
     if not matches:
-        raise IllegalMove(f"illegal move {text.strip()!r}")
+        raise IllegalMove(f"illegal move {shown(text)}")
     sources = {m.source for m in matches}
     targets = {m.target for m in matches}
     interchangeable = all(
@@ -153,7 +170,7 @@ def parse_move(
     )
     if len(sources) > 1 or (target_piles is None and len(targets) > 1 and not interchangeable):
         options = ", ".join(sorted({format_move(piles, m) for m in matches})[:6])
-        raise BadMoveText(f"move {text.strip()!r} is ambiguous: {options}")
+        raise BadMoveText(f"move {shown(text)} is ambiguous: {options}")
     best = max(matches, key=lambda m: m.count)
     return min(
         (m for m in matches if m.count == best.count), key=lambda m: (m.target or 0, m.count)
