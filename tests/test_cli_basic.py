@@ -133,3 +133,42 @@ def test_colour_and_symbols_follow_the_terminal(tmp_path: Path) -> None:
     assert CardStyle.for_stream(Tty(), {"TERM": "dumb"}).colour is False  # type: ignore[arg-type]
     with open(tmp_path / "out", "w", encoding="ascii") as plain:
         assert CardStyle.for_stream(plain, {}) == CardStyle(unicode=False, colour=False)
+
+
+def test_position_file_size_is_capped(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_text("{" + " " * 1_100_000 + "}")
+    result = run("deal", "escalator", "--from", str(big))
+    assert result.returncode == 1
+    assert "larger than" in result.stderr and "Traceback" not in result.stderr
+    endless = run("deal", "escalator", "--from", "/dev/zero")
+    assert endless.returncode == 1 and "larger than" in endless.stderr
+
+
+def test_position_file_options_are_used(tmp_path: Path) -> None:
+    made = CliRunner().invoke(
+        cli, ["deal", "bakers-game", "--deal", "3", "-o", "empty-columns=any", "--json"]
+    )
+    path = tmp_path / "pos.json"
+    path.write_text(made.output)
+    back = CliRunner().invoke(cli, ["deal", "bakers-game", "--from", str(path), "--json"])
+    assert back.exit_code == 0, back.output
+    assert json.loads(back.output)["options"] == {"empty-columns": "any"}
+    clash = run("deal", "bakers-game", "--from", str(path), "-o", "empty-columns=kings")
+    assert clash.returncode == 2 and "disagrees" in clash.stderr
+
+
+def test_random_deal_number_is_told_for_machine_formats() -> None:
+    result = run("deal", "escalator", "--json")
+    assert result.returncode == 0
+    number = result.stderr.strip().rsplit(" ", 1)[1]
+    assert json.loads(result.stdout)["deal"] == number
+
+
+def test_write_errors_are_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [*patience_exe(), "list"], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == ["patience: error: No space left on device"]
