@@ -421,14 +421,14 @@ class HonestBudget:
 
     :param samples: arrangements of the unseen cards at most.
     :param nodes: the node budget of each search (deterministic).
-    :param seconds: a wall-clock cap on the whole decision (a safety net; reached only on a
-        slow machine, and then the answer may depend on the machine).
+    :param seconds: a wall-clock cap on each of the decision's two parts (the dead check, the
+        sampling); none by default, so the decisions do not depend on the machine's speed.
     :param dead_nodes: the node budget of the thoughtful dead check before each move.
     """
 
-    samples: int = 8
-    nodes: int = 1_500
-    seconds: float = 5.0
+    samples: int = 6
+    nodes: int = 1_000
+    seconds: float = math.inf
     dead_nodes: int = 20_000
 
 

@@ -256,7 +256,11 @@ def prepare(host: PluginHost, spec: BatchSpec) -> _Setup:
         raise PatienceError(
             f"strategy {spec.strategy!r} takes no search budget (--budget, --nodes)"
         )
-    budgeted: StrategyFactory = functools.partial(factory, seconds=spec.seconds, nodes=spec.nodes)
+    budgeted: StrategyFactory = functools.partial(
+        factory,
+        seconds=spec.seconds,  # type: ignore[call-arg]
+        nodes=spec.nodes,
+    )
     return game, budgeted
 
 

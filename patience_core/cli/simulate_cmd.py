@@ -341,8 +341,8 @@ def simulate(
         header = run_header(params, kind)
         kept, offset = resume_rows(partial, header, kind, deals)
         if kept:
-            with partial.open("r+b") as stream:
-                stream.truncate(offset)
+            with partial.open("r+b") as raw:
+                raw.truncate(offset)
             click.echo(
                 f"Resuming from {partial}: {len(kept)} of {n} deals already played.", err=True
             )

@@ -1,0 +1,125 @@
+"""``patience solve``, ``patience hint`` and ``hint`` / the dead check inside ``patience play``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import CliResult
+
+Run = Callable[..., CliResult]
+
+
+def test_solve_prints_the_verdict_and_a_line_that_play_wins(run_patience: Run) -> None:
+    result = run_patience("solve", "escalator", "--deal", "17", "--nodes", "400000")
+    assert result.code == 0, result.err
+    first, *moves = result.out.splitlines()
+    assert first.startswith(f"Escalator, deal 17: won in {len(moves)} moves (")
+    piped = run_patience("solve", "escalator", "--deal", "17", "--moves-only", "--nodes", "400000")
+    assert piped.out.splitlines() == moves  # the verdict line went to stderr
+    assert "won in" in piped.err
+    played = run_patience("play", "escalator", "--deal", "17", input=piped.out)
+    assert played.code == 0
+    assert "You won! Score 28/28." in played.out
+
+
+def test_solve_json(run_patience: Run) -> None:
+    result = run_patience("solve", "bakers-game", "--deal", "7", "--json", "--nodes", "400000")
+    data = json.loads(result.out)
+    assert data["verdict"] == "won" and data["mode"] == "thoughtful"
+    assert data["moves"] and all(isinstance(m, str) for m in data["moves"])
+    assert data["nodes"] > 0 and data["seconds"] >= 0
+    assert data["game"] == "bakers-game" and data["start"] == "deal 7"
+
+
+@pytest.mark.parametrize(
+    ("args", "verdict"),
+    [(("--deal", "4", "--nodes", "400000"), "dead"), (("--deal", "1", "--nodes", "1"), "unknown")],
+)
+def test_dead_and_unknown_exit_zero(run_patience: Run, args: tuple[str, ...], verdict: str) -> None:
+    result = run_patience("solve", "escalator", *args, "--json")
+    assert result.code == 0
+    data = json.loads(result.out)
+    assert data["verdict"] == verdict and data["moves"] == []
+
+
+def test_honest_solve_plays_the_deal_to_an_outcome(run_patience: Run) -> None:
+    result = run_patience("solve", "escalator", "--deal", "17", "--honest", "--nodes", "1000")
+    assert result.code == 0, result.err
+    first, *moves = result.out.splitlines()
+    assert first.startswith("Escalator, deal 17, honest play: ")
+    outcome = first.split(": ")[1].split(" after ")[0]
+    assert outcome in ("won", "lost", "dead", "stopped")
+    replay = run_patience(
+        "play", "escalator", "--deal", "17", "--no-dead-check", input="\n".join(moves) + "\n"
+    )
+    assert "illegal" not in replay.out.lower() and replay.code == 0
+    assert ("You won!" in replay.out) == (outcome == "won")
+
+
+def test_solve_from_a_saved_game(run_patience: Run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run_patience("play", "escalator", "--deal", "17", "--file", str(save), input="deal\n")
+    result = run_patience("solve", "escalator", "--from", str(save), "--nodes", "400000")
+    assert result.code == 0, result.err
+    assert result.out.startswith(f"Escalator, {save} (after move 1): won in ")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("solve", "escalator"),
+        ("solve", "escalator", "--deal", "1", "--from", "x.json"),
+        ("solve", "nosuchgame", "--deal", "1"),
+        ("solve", "bakers-game", "--deal", "1", "-o", "empty-columns=never"),
+        ("solve", "escalator", "--deal", "1", "--budget", "0"),
+        ("hint", "missing.json"),
+    ],
+)
+def test_bad_input_is_one_line(run_patience: Run, args: tuple[str, ...]) -> None:
+    result = run_patience(*args)
+    assert result.code != 0
+    assert len(result.err.strip().splitlines()) == 1
+    assert "Traceback" not in result.err
+
+
+def test_hint_for_a_saved_game(run_patience: Run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run_patience("play", "escalator", "--deal", "17", "--file", str(save), input="deal\n")
+    before = save.read_bytes()
+    result = run_patience("hint", str(save), "--thoughtful", "--seconds", "5")
+    assert result.code == 0, result.err
+    move, reason = result.out.strip().split(": ", 1)
+    assert move
+    assert reason.startswith("wins in ") and reason.endswith(" moves.")
+    data = json.loads(run_patience("hint", str(save), "--json", "--seconds", "1").out)
+    assert data["mode"] == "honest" and data["game"] == "escalator"
+    assert data["moves_played"] == 1 and data["move"]
+    assert save.read_bytes() == before
+
+
+def test_play_hint_command(run_patience: Run) -> None:
+    result = run_patience(
+        "play", "escalator", "--deal", "17", input="hint thoughtful\nhint nonsense\nquit\n"
+    )
+    assert "Hint (thoughtful): deal: wins in " in result.out
+    assert "usage: hint [honest|thoughtful]" in result.out
+
+
+def test_play_says_when_no_winning_line_remains(
+    run_patience: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATIENCE_DEAD_CHECK", "60")  # escalator deal 4 is proved dead quickly
+    result = run_patience("play", "escalator", "--deal", "4", input="deal\n")
+    assert result.out.count("No winning line remains (undo to go back).") == 2
+    assert "game lost" not in result.out
+    quiet = run_patience("play", "escalator", "--deal", "4", "--no-dead-check", input="deal\n")
+    assert "No winning line remains" not in quiet.out
+    monkeypatch.setenv("PATIENCE_DEAD_CHECK", "0")
+    off = run_patience("play", "escalator", "--deal", "4", input="deal\n")
+    assert "No winning line remains" not in off.out
+    monkeypatch.setenv("PATIENCE_DEAD_CHECK", "soon")
+    bad = run_patience("play", "escalator", "--deal", "4", input="")
+    assert bad.code == 1 and "PATIENCE_DEAD_CHECK" in bad.err
