@@ -301,7 +301,10 @@ def test_a_failed_run_leaves_the_old_output_in_place(tmp_path: Path) -> None:
     )
     assert isinstance(result.exception, RuntimeError)
     assert target.read_text() == "a good file\n"
-    assert list(tmp_path.iterdir()) == [target]
+    # the rows played so far wait in rows.csv.partial for the run to be resumed (docs/simulate.md)
+    partial = tmp_path / "rows.csv.partial"
+    assert sorted(tmp_path.iterdir()) == [target, partial]
+    assert len(partial.read_text().splitlines()) == 2 + 5  # run header, column names, 5 rows
 
 
 def test_a_finished_run_replaces_the_output(tmp_path: Path) -> None:

@@ -114,8 +114,9 @@ def test_registry_unknown_name_lists_the_known_ones() -> None:
 
 def test_builtins_are_registered_through_the_hook() -> None:
     host = PluginHost(entry_points=[]).load()
-    assert host.strategies.names() == ["greedy", "random"]
+    assert host.strategies.names() == ["greedy", "honest", "random", "solver"]
     assert host.strategies.get("greedy") is GreedyStrategy
+    assert host.strategies.takes_budget("solver") and not host.strategies.takes_budget("greedy")
 
 
 class FirstMove:
