@@ -87,7 +87,9 @@ def run_fcs(board: str, kings: bool, max_iters: int | None, timeout: float) -> t
     seconds = children_cpu() - before
     verdict = next((v for line, v in FCS_VERDICTS.items() if line in done.stdout), None)
     if verdict is None:
-        raise SystemExit(f"fc-solve gave no verdict (exit {done.returncode}): {done.stderr.strip()}")
+        raise SystemExit(
+            f"fc-solve gave no verdict (exit {done.returncode}): {done.stderr.strip()}"
+        )
     return verdict, seconds
 
 
@@ -157,7 +159,9 @@ def report(option: str, rows: list[Row]) -> list[str]:
         notes.append(f"  {option}: fc-solve unknowns: " + ", ".join(map(str, fcs_unknown)))
     bad = [r.deal for r in rows if not r.replay_ok]
     if bad:
-        notes.append(f"  {option}: won lines that do not replay to a win: " + ", ".join(map(str, bad)))
+        notes.append(
+            f"  {option}: won lines that do not replay to a win: " + ", ".join(map(str, bad))
+        )
     return [line, *notes]
 
 

@@ -40,7 +40,9 @@ _MOVES = [Move.transfer(s, t, n) for s in range(16) for t in range(16) for n in 
 _RUN_MOVES = [Move.transfer(s, t, 13 - n) for s in range(16) for t in range(16) for n in range(14)]
 
 #: One character per card for the solver key (``A``.. for clubs, then diamonds, hearts, spades).
-_CHAR = {Card.of(rank, suit): chr(65 + int(suit) * 13 + int(rank) - 1) for suit in Suit for rank in Rank}
+_CHAR = {
+    Card.of(rank, suit): chr(65 + int(suit) * 13 + int(rank) - 1) for suit in Suit for rank in Rank
+}
 
 
 def transfer(source: int, target: int, count: int = 1) -> Move:
@@ -260,9 +262,13 @@ class KeyMaker:
         cells = [get(i) for i in map(id, piles[:4])]
         columns = [get(i) for i in map(id, piles[8:])]
         if None in cells:
-            cells = [self.text(pile) if text is None else text for pile, text in zip(piles[:4], cells)]
+            cells = [
+                self.text(pile) if text is None else text for pile, text in zip(piles[:4], cells)
+            ]
         if None in columns:
-            columns = [self.text(pile) if text is None else text for pile, text in zip(piles[8:], columns)]
+            columns = [
+                self.text(pile) if text is None else text for pile, text in zip(piles[8:], columns)
+            ]
         cells.sort()
         columns.sort()
         return "".join(cells) + "|" + "|".join(columns)  # type: ignore[arg-type]

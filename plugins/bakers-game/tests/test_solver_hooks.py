@@ -1,0 +1,253 @@
+"""Baker's Game's search hooks are sound: the fast move generation and play equal the engine's
+building blocks, the key is canonical and tells apart what differs, the moves the solver skips
+lead where a kept move leads, and verdicts with the hooks equal verdicts without them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+import pytest
+from patience_bakers_game import BakersGame
+from patience_bakers_game.game import CELLS, COLUMNS, FOUNDATIONS
+from patience_bakers_game.search import KeyMaker
+
+from patience_core.api import Card, DealNumber, Game, Move, Position, Rank, Suit
+from patience_core.solver import Budget, Verdict, solve
+
+OPTIONS = ["kings", "any"]
+
+
+def game_for(option: str) -> BakersGame:
+    return BakersGame({"empty-columns": option})
+
+
+class Plain(BakersGame):
+    """Baker's Game with the engine's move generation and play and none of the search hooks."""
+
+    legal_moves = BakersGame.reference_legal_moves
+    play = BakersGame.reference_play
+    solver_key = Game.solver_key
+    solver_moves = Game.solver_moves
+    order_moves = Game.order_moves
+
+
+def walk_positions(game: BakersGame, seed: int, count: int) -> list[Position]:
+    """Positions along solver lines and random walks from them (deep ones, not just deals)."""
+    rand = random.Random(seed)
+    found: list[Position] = []
+    anyc = game_for("any")  # its lines are lines of positions for either rule
+    for number in (1, 2, 3, 4):
+        position = anyc.deal(DealNumber(number, "ms"))
+        line = solve(anyc, position, Budget(nodes=30_000)).moves
+        for step, move in enumerate(line):
+            if step % 3 == 0:
+                here = position
+                for _ in range(12):
+                    found.append(here)
+                    legal = game.reference_legal_moves(here)
+                    if not legal:
+                        break
+                    here = game.reference_play(here, rand.choice(legal))
+            position = anyc.reference_play(position, move)
+    return found[:count]
+
+
+@pytest.fixture(scope="module", params=OPTIONS)
+def walked(request: pytest.FixtureRequest) -> tuple[BakersGame, list[Position]]:
+    game = game_for(request.param)
+    return game, walk_positions(game, seed=7, count=1500)
+
+
+def test_fast_moves_and_play_equal_the_building_blocks(
+    walked: tuple[BakersGame, list[Position]],
+) -> None:
+    game, positions = walked
+    assert len(positions) > 500
+    assert sum(1 for p in positions if game.score(p) > 20) > 50
+    for position in positions:
+        legal = game.legal_moves(position)
+        assert legal == game.reference_legal_moves(position)
+        for move in legal:
+            assert game.play(position, move) == game.reference_play(position, move)
+
+
+def canonical(position: Position) -> Hashable:
+    """An independent statement of what the key must capture."""
+    cells = sorted(position[c][-1].code for c in CELLS if position[c])
+    columns = sorted(tuple(card.code for card in position[t]) for t in COLUMNS)
+    return (tuple(cells), tuple(columns))
+
+
+def shuffled_piles(position: Position, rand: random.Random) -> Position:
+    """The same position with cells, foundations and columns each in another order."""
+    piles = list(position.piles)
+    for group in (CELLS, FOUNDATIONS, COLUMNS):
+        contents = [piles[i] for i in group]
+        rand.shuffle(contents)
+        for i, pile in zip(group, contents, strict=True):
+            piles[i] = pile
+    return Position(tuple(piles))
+
+
+def test_key_is_canonical_and_separates(walked: tuple[BakersGame, list[Position]]) -> None:
+    game, positions = walked
+    rand = random.Random(3)
+    by_key: dict[Hashable, Hashable] = {}
+    for position in positions:
+        key = game.solver_key(position)
+        assert key == KeyMaker()(position)  # the remembered pile strings are right
+        assert game.solver_key(shuffled_piles(position, rand)) == key
+        assert by_key.setdefault(key, canonical(position)) == canonical(position)
+    assert len(by_key) > len(positions) // 3
+
+
+def test_skipped_moves_lead_where_kept_moves_lead(
+    walked: tuple[BakersGame, list[Position]],
+) -> None:
+    game, positions = walked
+    skipped = 0
+    for position in positions:
+        kept = game.solver_moves(position)
+        legal = game.legal_moves(position)
+        assert set(kept) <= set(legal)
+        assert len(set(kept)) == len(kept)
+        reached = {game.solver_key(position)} | {
+            game.solver_key(game.play(position, m)) for m in kept
+        }
+        for move in legal:
+            if move not in kept:
+                skipped += 1
+                assert game.solver_key(game.play(position, move)) in reached, move
+    assert skipped > 100
+
+
+def test_order_moves_keeps_every_move(walked: tuple[BakersGame, list[Position]]) -> None:
+    game, positions = walked
+    for position in positions[:300]:
+        legal = game.legal_moves(position)
+        ordered = game.order_moves(position, list(legal))
+        assert sorted(ordered, key=legal.index) == legal
+        foundation = [m for m in ordered if m.target in FOUNDATIONS]
+        assert ordered[: len(foundation)] == foundation
+
+
+def endgame(seed: int) -> Position:
+    """A small random end game: Aces to Sevens home, three free cells taken, the rest in six
+    columns, lower cards mostly below higher ones (Baker's Game end games are nearly always won;
+    dead deals are checked below)."""
+    rand = random.Random(seed)
+    homes = [tuple(Card.of(r, s) for r in range(1, 8)) for s in Suit]
+    rest = [Card.of(r, s) for s in Suit for r in range(8, Rank.KING + 1)]
+    rand.shuffle(rest)
+    cells = [(card,) for card in rest[:3]] + [()]
+    rest = sorted(rest[3:], key=lambda card: card.rank + rand.uniform(0, 3))
+    columns: list[list[Card]] = [[] for _ in COLUMNS]
+    for k, card in enumerate(rest):
+        columns[k % 6].append(card)
+    return Position(tuple(cells) + tuple(homes) + tuple(tuple(c) for c in columns))
+
+
+@pytest.mark.parametrize("option", OPTIONS)
+def test_end_game_verdicts_with_and_without_the_hooks_agree(option: str) -> None:
+    game = game_for(option)
+    plain = Plain({"empty-columns": option})
+    for seed in range(8):
+        position = endgame(seed)
+        truth = solve(plain, position, Budget(seconds=60))
+        assert truth.verdict is not Verdict.UNKNOWN, seed
+        fast = solve(game, position)
+        assert fast.verdict is truth.verdict, seed
+        if fast.verdict is Verdict.WON:
+            here = position
+            for move in fast.moves:
+                here = game.apply(here, move)
+            assert game.is_won(here)
+
+
+class Unpruned(BakersGame):
+    """Baker's Game with its key, but every legal move tried, in the default order."""
+
+    solver_moves = Game.solver_moves
+    order_moves = Game.order_moves
+
+
+@pytest.mark.parametrize(("option", "number"), [("any", 10), ("any", 22), ("kings", 1)])
+def test_dead_deals_stay_dead_without_the_pruning(option: str, number: int) -> None:
+    """The skipped moves and the order change nothing on deals that are dead: every reachable
+    key is searched either way, and the same number of them."""
+    position = BakersGame({"empty-columns": option}).deal(DealNumber(number, "ms"))
+    counted = []
+    for game in (game_for(option), Unpruned({"empty-columns": option})):
+        keys: set[Hashable] = set()
+        original = game.solver_key
+
+        def key(position: Position, original: object = original) -> Hashable:
+            value = original(position)  # type: ignore[operator]
+            keys.add(value)
+            return value
+
+        game.solver_key = key  # type: ignore[method-assign]
+        assert solve(game, position, Budget(seconds=120)).verdict is Verdict.DEAD
+        counted.append(keys)
+    assert counted[0] == counted[1]
+
+
+# Freecell Solver's verdicts (fc-solve -g bakers_game -to 01ABCDE, with
+# --empty-stacks-filled-by kings for kings) on cheap Microsoft deals.
+FCS_VERDICTS = [
+    ("any", 1, Verdict.WON),
+    ("any", 10, Verdict.DEAD),
+    ("any", 22, Verdict.DEAD),
+    ("kings", 1, Verdict.DEAD),
+    ("kings", 2, Verdict.WON),
+    ("kings", 3, Verdict.WON),
+]
+
+
+@pytest.mark.parametrize(("option", "number", "verdict"), FCS_VERDICTS)
+def test_microsoft_deals_agree_with_freecell_solver(
+    option: str, number: int, verdict: Verdict
+) -> None:
+    game = game_for(option)
+    position = game.deal(DealNumber(number, "ms"))
+    solution = solve(game, position, Budget(seconds=60))
+    assert solution.verdict is verdict
+    for move in solution.moves:
+        position = game.apply(position, move)
+    assert game.is_won(position) is (verdict is Verdict.WON)
+
+
+def test_no_forced_moves_or_dead_proofs_are_claimed() -> None:
+    """Auto-play already makes every safe move; no dead-end proof is claimed (see search.py)."""
+    game = game_for("any")
+    position = game.deal(DealNumber(1, "ms"))
+    assert game.forced_move(position) is None
+    assert game.is_dead(position) is False
+
+
+def test_solver_moves_start_with_builds_on_the_next_card_up() -> None:
+    """A free-cell card that fits a column is tried first (after foundation moves)."""
+    game = game_for("kings")
+    position = game.deal(DealNumber(1, "ms"))
+    line = solve(game, game_for("any").deal(DealNumber(1, "ms")), Budget(nodes=1)).moves
+    del line
+    cell_card = position[COLUMNS[0]][-1]
+    columns = list(position.piles[8:])
+    columns[0] = columns[0][:-1]
+    moved = Position(((cell_card,), (), (), (), (), (), (), (), *columns))
+    parent = next(
+        (
+            t
+            for t in COLUMNS
+            if moved[t]
+            and moved[t][-1].suit == cell_card.suit
+            and moved[t][-1].rank == cell_card.rank + 1
+        ),
+        None,
+    )
+    moves = game.solver_moves(moved)
+    if parent is not None:
+        assert moves[0] == Move.transfer(CELLS[0], parent)
+    else:
+        assert all(m.source != CELLS[0] or m.target not in CELLS for m in moves)
