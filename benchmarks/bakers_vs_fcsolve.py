@@ -1,4 +1,4 @@
-"""Baker's Game: our solver beside Freecell Solver on Microsoft deals 1..N, both empty-columns rules.
+"""Baker's Game: our solver beside Freecell Solver on Microsoft deals 1..N, both empty-column rules.
 
 For each option (``any``: any card or run may fill an empty column; ``kings``: only King-led runs)
 and each Microsoft deal ``ms:1`` .. ``ms:N``, runs

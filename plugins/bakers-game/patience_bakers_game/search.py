@@ -36,7 +36,7 @@ _KING = int(Rank.KING)
 
 #: Every transfer, interned: ``_MOVES[(source * 16 + target) * 14 + count]``.
 _MOVES = [Move.transfer(s, t, n) for s in range(16) for t in range(16) for n in range(14)]
-#: The same moves ordered longest run first: ``_RUN_MOVES[(source * 16 + target) * 14 + 13 - count]``.
+#: The same moves, longest run first: ``_RUN_MOVES[(source * 16 + target) * 14 + 13 - count]``.
 _RUN_MOVES = [Move.transfer(s, t, 13 - n) for s in range(16) for t in range(16) for n in range(14)]
 
 #: One character per card for the solver key (``A``.. for clubs, then diamonds, hearts, spades).
@@ -72,9 +72,9 @@ def homes(piles: Sequence[tuple[Card, ...]]) -> tuple[list[int], list[int]] | No
             return None
         need[suit] = top.rank + 1
         dest[suit] = f
-    for suit in range(4):
-        if dest[suit] < 0:
-            dest[suit] = first_empty
+    for index in range(4):
+        if dest[index] < 0:
+            dest[index] = first_empty
     return need, dest
 
 
@@ -83,7 +83,7 @@ def run_length(pile: tuple[Card, ...]) -> int:
     length = 1
     top = pile[-1]
     suit = top.suit
-    rank = top.rank
+    rank = int(top.rank)
     for i in range(len(pile) - 2, -1, -1):
         card = pile[i]
         rank += 1
@@ -263,11 +263,12 @@ class KeyMaker:
         columns = [get(i) for i in map(id, piles[8:])]
         if None in cells:
             cells = [
-                self.text(pile) if text is None else text for pile, text in zip(piles[:4], cells)
+                t if t is not None else self.text(p) for p, t in zip(piles[:4], cells, strict=True)
             ]
         if None in columns:
             columns = [
-                self.text(pile) if text is None else text for pile, text in zip(piles[8:], columns)
+                t if t is not None else self.text(p)
+                for p, t in zip(piles[8:], columns, strict=True)
             ]
         cells.sort()
         columns.sort()

@@ -5,7 +5,7 @@ lead where a kept move leads, and verdicts with the hooks equal verdicts without
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 import pytest
 from patience_bakers_game import BakersGame
@@ -182,8 +182,12 @@ def test_dead_deals_stay_dead_without_the_pruning(option: str, number: int) -> N
         keys: set[Hashable] = set()
         original = game.solver_key
 
-        def key(position: Position, original: object = original) -> Hashable:
-            value = original(position)  # type: ignore[operator]
+        def key(
+            position: Position,
+            original: Callable[[Position], Hashable] = original,
+            keys: set[Hashable] = keys,
+        ) -> Hashable:
+            value = original(position)
             keys.add(value)
             return value
 
