@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import hashlib
 import json
 import os
 import re
@@ -429,16 +430,18 @@ class SaveLock:
     """An advisory lock on a save file, held by ``patience play`` while the game is open, so two
     windows never play (and save) the same game at once.
 
-    The lock is a ``fcntl`` lock on a small ``<save>.lock`` file beside the save; the operating
-    system releases it when the process ends, even when killed. Where ``fcntl`` does not exist
-    (Windows) the lock does nothing.
+    The lock is a ``fcntl`` lock on a small file in the data folder's ``locks/`` (named by a
+    digest of the save's real path, so saves anywhere share one place and no file appears beside
+    them); the operating system releases it when the process ends, even when killed. Where
+    ``fcntl`` does not exist (Windows) the lock does nothing.
 
     :param path: the save file.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = Path(os.path.realpath(path))
-        self.lock_path = self.path.with_name(self.path.name + ".lock")
+        digest = hashlib.sha256(str(self.path).encode("utf-8", "surrogateescape")).hexdigest()
+        self.lock_path = data_dir() / "locks" / f"{digest[:32]}.lock"
         self._fd: int | None = None
 
     def acquire(self) -> None:
@@ -455,9 +458,7 @@ class SaveLock:
             self.lock_path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as exc:
-            raise PatienceError(
-                f"cannot lock {self.path}: {exc.strerror or exc}"
-            ) from None
+            raise PatienceError(f"cannot lock {self.path}: {exc.strerror or exc}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

@@ -408,7 +408,8 @@ def test_resume_refuses_bad_saves_and_leaves_them_alone(
     assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
     assert result.err.startswith("patience: error: ")
     assert path.read_bytes() == BAD_FILES[name]
-    assert os.listdir(path.parent) == [path.name]
+    # Nothing beside the save (the data folder, where locks live, may sit in the same place).
+    assert [n for n in os.listdir(path.parent) if n != "patience-data"] == [path.name]
 
 
 def test_resume_without_a_save(run_patience: Run, patience_data_dir: Path) -> None:
@@ -441,3 +442,95 @@ def test_resume_refuses_a_save_of_another_game(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "holds a saved escalator-copy game, not escalator" in str(result.exception)
     assert path.read_bytes() == before
+
+
+# -- one window per game, plugin failures, small things found from outside ------------------------
+
+
+def test_a_second_window_on_the_same_game_is_refused(
+    run_patience: Run, patience_data_dir: Path
+) -> None:
+    exe = str(Path(sys.executable).with_name("patience"))
+    env = dict(os.environ, PATIENCE_DATA_DIR=str(patience_data_dir), NO_COLOR="1")
+    first = subprocess.Popen(
+        [exe, "play", "escalator", "--deal", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert first.stdin is not None and first.stdout is not None
+        first.stdin.write("deal\n")
+        first.stdin.flush()
+        # Wait until the first window has played its move (it echoes the prompt again).
+        seen = ""
+        while seen.count("> ") < 2:
+            chunk = first.stdout.read(1)
+            assert chunk, "the first window ended early"
+            seen += chunk
+        second = run_patience("play", "escalator", "--resume", input="deal\nquit\n")
+        assert second.code == 1
+        assert "open in another patience window" in second.err
+        again = run_patience("play", "escalator", "--deal", "5", input="quit\n")
+        assert again.code == 1 and "open in another patience window" in again.err
+    finally:
+        first.communicate("quit\n", timeout=60)
+    saved = json.loads((patience_data_dir / "saves" / "escalator.json").read_text())
+    assert saved["deal"] == "3" and saved["moves"] == ["deal"]
+    # Once the first window is closed the game opens again.
+    assert run_patience("play", "escalator", "--resume", input="quit\n").code == 0
+
+
+def test_a_plugin_failing_during_play_is_reported_and_the_game_kept(
+    run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience_escalator import Escalator
+
+    real_play = Escalator.play
+    calls = {"n": 0}
+
+    def flaky(self: Escalator, position: Any, move: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("plugin bug")
+        return real_play(self, position, move)
+
+    monkeypatch.setattr(Escalator, "play", flaky)
+    result = run_patience(
+        "play", "escalator", "--deal", "3", "--no-dead-check", input="deal\ndeal\ndeal\ndeal\n"
+    )
+    assert result.code == 1
+    lines = [line for line in result.err.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "escalator plugin (patience-escalator) failed: RuntimeError: plugin bug" in lines[0]
+    assert "your game is saved" in lines[0] and "--resume" in lines[0]
+    monkeypatch.setattr(Escalator, "play", real_play)
+    saved = json.loads((patience_data_dir / "saves" / "escalator.json").read_text())
+    assert saved["moves"] == ["deal", "deal"]
+
+
+@pytest.mark.parametrize("line", ["deal 5", "quit now", "help me"])
+def test_commands_with_stray_arguments_say_so(run_patience: Run, line: str) -> None:
+    result = run_patience("play", "escalator", "--deal", "3", input=f"{line}\nquit\n")
+    assert result.code == 0
+    assert "takes no argument" in result.out
+
+
+def test_a_game_with_no_moves_is_not_archived(run_patience: Run, patience_data_dir: Path) -> None:
+    run_patience("play", "escalator", "--deal", "3", input="quit\n")
+    run_patience("play", "escalator", "--deal", "4", input="quit\n")
+    assert sorted(p.name for p in (patience_data_dir / "saves").iterdir()) == ["escalator.json"]
+
+
+def test_help_examples_are_legal_moves(run_patience: Run) -> None:
+    result = run_patience("play", "escalator", "--deal", "3", input="deal\nhelp\nquit\n")
+    line = next(x for x in result.out.splitlines() if x.startswith("Legal now, for example:"))
+    assert "p1 w" not in result.out  # the apex is never free at the start
+    assert line.rstrip(".").split(": ", 1)[1]
+
+
+def test_control_characters_are_not_echoed(run_patience: Run) -> None:
+    result = run_patience("play", "escalator", "--deal", "3", input="\x1b[2J\x07junk\nquit\n")
+    assert "\x1b" not in result.out and "\x07" not in result.out

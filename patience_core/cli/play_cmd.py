@@ -27,6 +27,7 @@ from patience_core.model import MoveKind, PileKind, Position
 from patience_core.persistence import (
     GameFactory,
     SavedGame,
+    SaveLock,
     archive_save,
     default_save_path,
     read_save,
@@ -40,6 +41,11 @@ from patience_core.solver import Solution, Verdict
 _COMMANDS_HELP = (
     "Commands: hint [honest|thoughtful], undo/u [N|all], redo [N|all], restart, moves, "
     "board/b, save, help/?, quit/q"
+)
+
+#: Commands that take no argument ("deal 5" is a mistake, not a move).
+_NO_ARGUMENT = frozenset(
+    {"quit", "q", "exit", "help", "?", "board", "b", "moves", "save", "restart", "deal", "d"}
 )
 
 #: The environment variable that sets the dead check's seconds (0 turns it off).
@@ -105,21 +111,14 @@ def _help_lines(session: Session) -> list[str]:
     """The notation, with pile names and examples taken from the current game and position."""
     game, position = session.game, session.position
     kinds = {spec.kind for spec in game.piles}
-    names = {kind: [s.name for s in game.piles if s.kind is kind] for kind in PileKind}
-    sources = names[PileKind.TABLEAU] or names[PileKind.RESERVE] or names[PileKind.FREE_CELL]
-    targets = names[PileKind.FOUNDATION] or names[PileKind.WASTE] or sources[1:]
-    src = sources[0] if sources else "t1"
-    dst = targets[0] if targets else "f1"
-    tops = [position.top(game.piles.index(spec)) for spec in game.piles if spec.name in sources]
-    example = next((c.code for c in tops if c is not None and c.face_up), "9h")
     lines = ["Type one move or command per line. Moves:"]
     if PileKind.STOCK in kinds:
         lines.append("  deal, d        deal from the stock")
     lines += [
-        f"  SRC DST        move the top card of pile SRC to pile DST, e.g. {src} {dst}",
-        f"  SRC DST N      move N cards (a run) from SRC to DST, e.g. {src} {dst} 2",
-        f"  CARD [DST]     move that card (and any cards on it), e.g. {example} or {example} {dst}",
-        f"  SRC            the only move that leaves pile SRC, e.g. {src}",
+        "  SRC DST        move the top card of pile SRC to pile DST (pile names below)",
+        "  SRC DST N      move N cards (a run) from SRC to DST, where the game moves runs",
+        "  CARD [DST]     move that card (and any cards on it), e.g. 9h, 10s or Qd f",
+        "  SRC            the only move that leaves pile SRC",
     ]
     letters = [f"{letter}" for letter, kind in KIND_LETTERS.items() if kind in kinds]
     if letters:
@@ -179,6 +178,8 @@ class _Player:
         self.paint = paint
         self.resume_hint = resume_hint
         self.saved = True
+        #: The distribution that provides the game, for messages.
+        self.provider = "its plugin"
         self.dead_seconds = dead_seconds
         self.dead_nodes = DEAD_CHECK_NODES
         #: Search results by position, shared by the dead check and hints.
@@ -269,7 +270,10 @@ class _Player:
         if not words:
             return True
         verb = words[0]
-        if verb in ("quit", "q", "exit") and len(words) == 1:
+        if verb in _NO_ARGUMENT and len(words) > 1:
+            click.echo(f"'{verb}' takes no argument; type 'help' for the commands.")
+            return True
+        if verb in ("quit", "q", "exit"):
             return False
         if verb in ("help", "?") and len(words) == 1:
             for text in _help_lines(session):
@@ -335,7 +339,9 @@ class _Player:
             click.echo()
             return None
         # Echo piped commands so that a transcript reads like a session at the terminal.
-        click.echo(line.rstrip("\r\n"))
+        shown = line.rstrip("\r\n")
+        shown = "".join(ch if ch.isprintable() else "?" for ch in shown[:200])
+        click.echo(shown + ("..." if len(line.rstrip("\r\n")) > 200 else ""))
         return line
 
     def run(self) -> int:
@@ -354,6 +360,21 @@ class _Player:
             state = "saved" if self.saved else "NOT saved"
             click.echo(f"\nInterrupted: game {state}; resume with: {self.resume_hint}", err=True)
             return 130
+        except (PatienceError, SystemExit):
+            raise
+        except Exception as exc:
+            # The game's plugin failed inside a hook. The position before the failing action
+            # is already saved; say so, in one line, naming the plugin.
+            saved = self.save()
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            state = "is saved" if saved else "could NOT be saved"
+            click.echo(
+                f"patience: error: the {self.session.game.name} plugin ({self.provider}) failed: "
+                f"{type(exc).__name__}: {first}; your game {state}; resume with: "
+                f"{self.resume_hint}",
+                err=True,
+            )
+            return 1
         if not self.saved and not self.save():
             return 1
         click.echo(f"Game saved to {self.path}; resume with: {self.resume_hint}")
@@ -376,8 +397,8 @@ def _protect_existing(path: Path, explicit_file: bool, make_game: GameFactory) -
         finished = restore_session(saved, make_game, path).finished
     except BadSave:
         saved = None
-    if saved is not None and finished is not None:
-        return
+    if saved is not None and (finished is not None or not (saved.moves or saved.redo)):
+        return  # a finished game, or one with no move played: nothing to lose
     if explicit_file:
         if saved is not None:
             raise PatienceError(
@@ -440,6 +461,11 @@ def play(
     path = file if file is not None else default_save_path(game)
     explicit_file = file is not None
     resume_hint = _resume_command(game, path, explicit_file)
+    # One window per saved game: a second `play` of the same save is refused, so two windows
+    # never overwrite each other's moves. The lock goes with the process.
+    lock = SaveLock(path)
+    lock.acquire()
+    ctx.call_on_close(lock.release)  # on every way out, errors included
     if resume:
         if deal_number is not None or options:
             raise click.UsageError("--deal and --option cannot be used with --resume")
@@ -471,6 +497,7 @@ def play(
     if not sys.stdin.isatty() and not os.environ.get(DEAD_CHECK_ENV, "").strip():
         player.dead_seconds = 3600.0 if dead_seconds > 0 else 0.0
         player.dead_nodes = DEAD_CHECK_PIPED_NODES
+    player.provider = host.games.provider(session.game.name)
     player.show()
     click.echo("Type 'help' for the notation and the commands.")
     code = player.run()
