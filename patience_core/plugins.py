@@ -233,6 +233,7 @@ class PluginHost:
             # Nothing of a plugin that failed half way stays registered.
             self.pm.unregister(plugin)
             self.games.remove_provider(cand.distribution)
+            self.strategies.remove_provider(cand.distribution)
             return PluginRecord(
                 cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc)
             )

@@ -59,6 +59,7 @@ class StrategyRegistry:
     _factories: dict[str, StrategyFactory] = attrs.field(factory=dict)
     _help: dict[str, str] = attrs.field(factory=dict)
     _budgeted: dict[str, bool] = attrs.field(factory=dict)
+    _providers: dict[str, str] = attrs.field(factory=dict)
     current_plugin: str = "patience-core"
 
     def add(
@@ -76,6 +77,18 @@ class StrategyRegistry:
         self._factories[name] = factory
         self._help[name] = help
         self._budgeted[name] = budgeted
+        self._providers[name] = self.current_plugin
+
+    def remove_provider(self, distribution: str) -> list[str]:
+        """Unregister every strategy ``distribution`` registered (a plugin that failed half way).
+
+        :returns: the names removed, sorted.
+        """
+        names = sorted(n for n, d in self._providers.items() if d == distribution)
+        for name in names:
+            for table in (self._factories, self._help, self._budgeted, self._providers):
+                table.pop(name, None)
+        return names
 
     def takes_budget(self, name: str) -> bool:
         """Whether strategy ``name`` takes a search budget (see :meth:`add`)."""

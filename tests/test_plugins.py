@@ -295,3 +295,17 @@ def test_game_names_ignore_case() -> None:
     h = host(ok("alpha", "patience-alpha", "alpha"))
     assert h.game("Alpha").name == "alpha"
     assert h.game(" ALPHA ").name == "alpha"
+
+
+def test_a_plugin_that_fails_half_way_keeps_no_strategy() -> None:
+    from patience_core.strategies import StrategyRegistry
+
+    @hookimpl
+    def patience_register_strategies(registry: StrategyRegistry) -> None:
+        registry.add("lucky", lambda game, seed: None, "a player")  # type: ignore[arg-type,return-value]
+        raise RuntimeError("after registering")
+
+    plugin = types.SimpleNamespace(patience_register_strategies=patience_register_strategies)
+    h = host(FakeEntryPoint("lucky", "patience-lucky", lambda: plugin))
+    assert status_of(h, "patience-lucky") == "broken"
+    assert "lucky" not in h.strategies.names()
