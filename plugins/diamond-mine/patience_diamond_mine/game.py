@@ -209,7 +209,9 @@ class DiamondMine(Game):
         tableau, and those form one cyclic run of known length, so its top is determined too
         (with 1..12 diamonds the run's set fixes its start; with 0 or 13 it does not matter).
         """
-        return b"\xff".join(sorted(bytes(_CODE[card] for card in pile) for pile in position[1:]))
+        return b"\xff".join(
+            sorted(bytes(_CODE[card] for card in pile) for pile in position.piles[1:])
+        )
 
     def forced_move(self, position: Position) -> Move | None:
         """The diamond that comes next on a started foundation, when it is a pile's top, or
