@@ -362,3 +362,26 @@ def test_a_strategy_from_a_plugin_is_offered(tmp_path: Path) -> None:
 
 def test_registry_type_is_the_one_plugins_receive(host: PluginHost) -> None:
     assert isinstance(host.strategies, StrategyRegistry)
+
+
+SHIPPED_GAMES = ["escalator", "bristol", "bakers-game", "diamond-mine", "spiderette"]
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_every_shipped_game_simulates_with_two_jobs(game: str, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from patience_core.cli import cli
+
+    rows = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"rows-{jobs}.csv"
+        args = ["simulate", game, "-n", "4", "--jobs", jobs, "--max-moves", "150", "-O", str(out)]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        with out.open() as handle:
+            rows[jobs] = [
+                {k: v for k, v in row.items() if k != "seconds"} for row in csv.DictReader(handle)
+            ]
+    assert len(rows["1"]) == 4
+    assert rows["1"] == rows["2"]
