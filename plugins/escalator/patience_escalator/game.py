@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from patience_core.api import (
+    BadSave,
     Card,
     Game,
     Move,
@@ -105,6 +106,27 @@ class Escalator(Game):
         """Whether the pyramid card in pile ``index`` (2..29) is uncovered."""
         piles = position.piles
         return all(not piles[c] for c in COVERS[index - APEX])
+
+    def check_position(self, position: Position) -> None:
+        """A position read from a file must be one Escalator can reach: one deck; a face-down
+        stock, a face-up waste; at most one face-up card per pyramid place; and a pyramid card
+        gone only once both cards covering it are gone.
+
+        :raises BadSave: naming the first problem.
+        """
+        super().check_position(position)
+        piles = position.piles
+        if any(card.face_up for card in piles[STOCK]):
+            raise BadSave("the stock holds a face-up card")
+        if any(not card.face_up for card in piles[WASTE]):
+            raise BadSave("the waste holds a face-down card")
+        for index, covers in _PLACES:
+            pile = piles[index]
+            name = self._piles[index].name
+            if len(pile) > 1 or (pile and not pile[0].face_up):
+                raise BadSave(f"pyramid place {name} must hold one face-up card or none")
+            if not pile and any(piles[c] for c in covers):
+                raise BadSave(f"pyramid place {name} is empty while a card still covers it")
 
     def legal_moves(self, position: Position) -> list[Move]:
         """Free pyramid cards that fit the waste (apex first, row by row), then the deal."""

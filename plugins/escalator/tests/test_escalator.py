@@ -216,3 +216,33 @@ def test_random_walks_keep_invariants(deal: int) -> None:
 
 
 test_random_walk_property = random_walk_property("escalator", steps=80, max_examples=15)
+
+
+@pytest.mark.parametrize(
+    ("change", "needle"),
+    [
+        (lambda piles: piles.__setitem__(2, (piles[2][0].turned(False),)), "one face-up card"),
+        (
+            lambda piles: piles.__setitem__(2, ()) or piles.__setitem__(1, (Card.from_code("9c"),)),
+            "still covers it",
+        ),
+        (
+            lambda piles: piles.__setitem__(0, piles[0][:-1] + (piles[0][-1].turned(True),)),
+            "stock holds a face-up card",
+        ),
+    ],
+)
+def test_impossible_positions_are_refused(game: Escalator, change: object, needle: str) -> None:
+    from patience_core.api import BadSave
+
+    piles = list(game.deal(DealNumber(1)).piles)
+    change(piles)  # type: ignore[operator]
+    with pytest.raises(BadSave, match=needle):
+        game.check_position(Position(tuple(piles)))
+
+
+def test_a_reachable_position_passes_the_check(game: Escalator) -> None:
+    position = game.deal(DealNumber(17))
+    for _ in range(10):
+        position = game.play(position, game.legal_moves(position)[0])
+    game.check_position(position)
