@@ -25,15 +25,23 @@ from __future__ import annotations
 
 import math
 import time
-import zlib
 from collections.abc import MutableMapping, Sequence
 
 import attrs
 
 from patience_core.engine.rng import GRand
 from patience_core.games import Game
-from patience_core.model import Card, Move, PileKind, Position
-from patience_core.solver import Budget, MoveStats, Solution, Verdict, sample_hidden, solve
+from patience_core.model import Move, PileKind, Position
+from patience_core.solver import (
+    Budget,
+    MoveStats,
+    Solution,
+    Verdict,
+    sample_hidden,
+    solve,
+    visible_seed,
+    visible_view,
+)
 
 __all__ = [
     "DEAD_CHECK_NODES",
@@ -98,37 +106,6 @@ def hidden_wording(game: Game, position: Position) -> str:
     return "arrangements of the unseen cards"
 
 
-def _card_order(card: Card) -> tuple[int, int]:
-    return (int(card.suit), int(card.rank))
-
-
-def visible_seed(position: Position) -> int:
-    """A 32-bit seed made only of what a player sees: face-up cards by name, face-down cards as
-    ``##`` (CRC-32 of that text; the same in every process)."""
-    text = "|".join(
-        " ".join(card.code if card.face_up else "##" for card in pile) for pile in position.piles
-    )
-    return zlib.crc32(text.encode()) & 0xFFFFFFFF
-
-
-def _visible_view(position: Position) -> Position:
-    """``position`` with its face-down cards put into the face-down places in a fixed order
-    (by suit, then rank): what the player knows, as a position."""
-    places = [
-        (i, j)
-        for i, pile in enumerate(position.piles)
-        for j, card in enumerate(pile)
-        if not card.face_up
-    ]
-    if len(places) < 2:
-        return position
-    hidden = sorted((position[i][j] for i, j in places), key=_card_order)
-    piles = [list(pile) for pile in position.piles]
-    for (i, j), card in zip(places, hidden, strict=True):
-        piles[i][j] = card
-    return Position(tuple(tuple(pile) for pile in piles))
-
-
 # -- honest statistics --------------------------------------------------------------------------
 
 
@@ -142,7 +119,8 @@ def honest_stats(
     """Rank the legal moves by the share of sampled arrangements of the unseen cards they win.
 
     Like :func:`patience_core.solver.honest_move_stats`, but it never looks at the face-down
-    cards' places (the sampling starts from :func:`_visible_view` with :func:`visible_seed`), it
+    cards' places (the sampling starts from :func:`~patience_core.solver.visible_view` with
+    :func:`~patience_core.solver.visible_seed`), it
     checks the clock before every search (so it stops within about ``seconds``), and with
     ``nodes`` every search has a node budget, so the answer does not depend on the machine's
     speed as long as ``seconds`` is not reached. An arrangement is counted only when every move
@@ -161,7 +139,7 @@ def honest_stats(
         return []
     started = time.perf_counter()
     deadline = started + seconds
-    view = _visible_view(position)
+    view = visible_view(position)
     rand = GRand(visible_seed(position))
     hidden = has_hidden(position)
     count = samples if hidden else 1

@@ -33,16 +33,19 @@ import attrs
 
 from patience_core.engine.rng import GRand
 from patience_core.games import Game
-from patience_core.model import Move, Position
+from patience_core.model import Card, Move, Position
 
 __all__ = [
     "Budget",
     "MoveStats",
     "Solution",
     "Verdict",
+    "face_down_places",
     "honest_move_stats",
     "sample_hidden",
     "solve",
+    "visible_seed",
+    "visible_view",
 ]
 
 
@@ -187,10 +190,40 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
 # -- honest analysis ------------------------------------------------------------------------------
 
 
-def _stable_seed(position: Position) -> int:
-    """A seed derived from the position's text: the same in every process (no ``hash()``)."""
-    text = "|".join(" ".join(str(card) for card in pile) for pile in position.piles)
-    return zlib.crc32(text.encode())
+def visible_seed(position: Position) -> int:
+    """A 32-bit seed made only of what a player sees: face-up cards by name, face-down cards as
+    ``##`` (CRC-32 of that text; the same in every process, no ``hash()``)."""
+    text = "|".join(
+        " ".join(card.code if card.face_up else "##" for card in pile) for pile in position.piles
+    )
+    return zlib.crc32(text.encode()) & 0xFFFFFFFF
+
+
+def face_down_places(position: Position) -> list[tuple[int, int]]:
+    """``(pile index, card index)`` of every face-down card, pile by pile, bottom first."""
+    return [
+        (i, j)
+        for i, pile in enumerate(position.piles)
+        for j, card in enumerate(pile)
+        if not card.face_up
+    ]
+
+
+def _placed(position: Position, places: list[tuple[int, int]], cards: list[Card]) -> Position:
+    piles = [list(pile) for pile in position.piles]
+    for (i, j), card in zip(places, cards, strict=True):
+        piles[i][j] = card
+    return Position(tuple(tuple(pile) for pile in piles))
+
+
+def visible_view(position: Position) -> Position:
+    """``position`` as the player knows it: the face-down cards put into the face-down places in
+    a fixed order (by suit, then rank), so two positions that look the same give the same view."""
+    places = face_down_places(position)
+    if len(places) < 2:
+        return position
+    hidden = sorted((position[i][j] for i, j in places), key=lambda c: (c.suit, c.rank))
+    return _placed(position, places, hidden)
 
 
 def sample_hidden(position: Position, rand: GRand) -> Position:
@@ -198,26 +231,20 @@ def sample_hidden(position: Position, rand: GRand) -> Position:
 
     The face-down cards' identities are unknown to the player, but which cards they are (as a
     set) is known: every card not showing. They are shuffled among the face-down places; face-up
-    cards stay.
+    cards stay. The shuffle starts from the fixed order of :func:`visible_view`, never from the
+    real arrangement, so for a given ``rand`` the sample does not depend on where the face-down
+    cards really lie.
 
     :param rand: the generator the shuffle draws from.
     """
-    places = [
-        (i, j)
-        for i, pile in enumerate(position.piles)
-        for j, card in enumerate(pile)
-        if not card.face_up
-    ]
+    places = face_down_places(position)
     if len(places) < 2:
         return position
-    hidden = [position[i][j] for i, j in places]
+    hidden = sorted((position[i][j] for i, j in places), key=lambda c: (c.suit, c.rank))
     for k in range(len(hidden) - 1, 0, -1):
         r = rand.int_range(0, k + 1)
         hidden[k], hidden[r] = hidden[r], hidden[k]
-    piles = [list(pile) for pile in position.piles]
-    for (i, j), card in zip(places, hidden, strict=True):
-        piles[i][j] = card
-    return Position(tuple(tuple(pile) for pile in piles))
+    return _placed(position, places, hidden)
 
 
 def has_hidden_cards(position: Position) -> bool:
@@ -267,7 +294,7 @@ def honest_move_stats(
     legal = game.legal_moves(position)
     if not legal:
         return []
-    rand = GRand((_stable_seed(position) if seed is None else seed) & 0xFFFFFFFF)
+    rand = GRand((visible_seed(position) if seed is None else seed) & 0xFFFFFFFF)
     worlds = [sample_hidden(position, rand) for _ in range(samples)]
     per_solve = max(seconds / (len(worlds) * len(legal)), 0.005)
     deadline = time.perf_counter() + seconds

@@ -269,3 +269,24 @@ def test_honest_stats_without_hidden_cards_follow_the_solver() -> None:
         truth = winnable(game, game.play(position, s.move))
         assert s.wins == (s.samples if truth else 0)
     assert stats[0].wins == stats[0].samples
+
+
+def test_samples_do_not_depend_on_where_the_hidden_cards_really_lie() -> None:
+    from patience_core.engine.deal import DealNumber
+    from patience_core.engine.rng import GRand
+    from patience_core.solver import face_down_places, sample_hidden, visible_seed
+    from patience_core.testing import load_game
+
+    game = load_game("spiderette")
+    position = game.deal(DealNumber(5))
+    places = face_down_places(position)
+    assert len(places) == 21 + 24
+    # The same look, another truth: swap two face-down cards.
+    piles = [list(pile) for pile in position.piles]
+    (a, b), (c, d) = places[0], places[-1]
+    piles[a][b], piles[c][d] = piles[c][d], piles[a][b]
+    other = Position(tuple(tuple(p) for p in piles))
+    assert other != position
+    assert visible_seed(other) == visible_seed(position)
+    for seed in (1, 2, 3):
+        assert sample_hidden(position, GRand(seed)) == sample_hidden(other, GRand(seed))
