@@ -112,8 +112,8 @@ class _Candidate:
 
 
 def _names_from_env(value: str | None) -> set[str] | None:
-    if value is None:
-        return None
+    if value is None or not value.strip():
+        return None  # unset or empty: no list
     return {part.strip() for part in value.split(",") if part.strip()}
 
 
@@ -169,9 +169,7 @@ class PluginHost:
             result.append(_Candidate(ep.name, dist_name, version, ep))
         # The games that ship with patience first, so an outside plugin can never take one of
         # their names; then the others by distribution name.
-        result.sort(
-            key=lambda c: (c.distribution not in SHIPPED, c.distribution.lower(), c.name)
-        )
+        result.sort(key=lambda c: (c.distribution not in SHIPPED, c.distribution.lower(), c.name))
         return result
 
     def load(self) -> PluginHost:
@@ -234,9 +232,7 @@ class PluginHost:
             self.pm.unregister(plugin)
             self.games.remove_provider(cand.distribution)
             self.strategies.remove_provider(cand.distribution)
-            return PluginRecord(
-                cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc)
-            )
+            return PluginRecord(cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc))
         games = tuple(sorted(set(self.games.names()) - before))
         return PluginRecord(cand.name, cand.distribution, cand.version, LOADED, "", games)
 

@@ -92,8 +92,10 @@ def test_template_plugin_in_a_fresh_venv(fresh_venv: tuple[Path, Path], tmp_path
     env = {"PATH": str(env_dir / "bin"), "PATIENCE_DATA_DIR": str(tmp_path), "NO_COLOR": "1"}
     listing = subprocess.run([patience, "list"], capture_output=True, text=True, env=env)
     assert listing.returncode == 0, listing.stderr
-    assert any(line.startswith("demo-golf") and "patience-demo-golf" in line
-               for line in listing.stdout.splitlines())
+    assert any(
+        line.startswith("demo-golf") and "patience-demo-golf" in line
+        for line in listing.stdout.splitlines()
+    )
     played = subprocess.run(
         [patience, "play", "demo-golf", "--deal", "3"],
         input="deal\nundo\ndeal\nquit\n",
@@ -104,8 +106,15 @@ def test_template_plugin_in_a_fresh_venv(fresh_venv: tuple[Path, Path], tmp_path
     assert played.returncode == 0, played.stderr
     assert "deal 3" in played.stdout
     tests = subprocess.run(
-        [str(env_dir / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         str(plugin / "tests")],
+        [
+            str(env_dir / "bin" / "python"),
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            str(plugin / "tests"),
+        ],
         capture_output=True,
         text=True,
         env=env,
@@ -130,8 +139,15 @@ def test_golf_example_in_a_fresh_venv(fresh_venv: tuple[Path, Path], tmp_path: P
     )
     assert played.returncode == 0, played.stderr
     tests = subprocess.run(
-        [str(env_dir / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         str(ROOT / "examples" / "patience-golf" / "tests")],
+        [
+            str(env_dir / "bin" / "python"),
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            str(ROOT / "examples" / "patience-golf" / "tests"),
+        ],
         capture_output=True,
         text=True,
         env=env,

@@ -161,6 +161,10 @@ def main(argv: list[str] | None = None) -> None:
         reason = exc.strerror or str(exc)
         with contextlib.suppress(OSError):
             click.echo(f"patience: error:{where} {reason}", err=True)
+        # Output that could not be written must not fail again when Python flushes it at exit.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
         sys.exit(1)
     except Exception as exc:
         if os.environ.get("PATIENCE_DEBUG"):
