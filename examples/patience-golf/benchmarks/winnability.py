@@ -1,6 +1,6 @@
 """Thoughtful winnability of Golf under its rule variants, beside black-hole-solver's figures.
 
-Usage: python benchmarks/winnability.py [--deals 1000] [--seconds 10]
+Usage: python benchmarks/winnability.py [--deals 1000] [--seconds 10] [--variant wrap ...]
 
 Prints, per variant: deals, won, dead, unknown, the win rate with its Wilson 95% interval, the
 median solve time, and black-hole-solver's published rate for PySol's deals 1..1000 of the same
@@ -40,13 +40,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--variant",
+        choices=["wrap", "queen-on-king", "standard"],
+        action="append",
+        help="only these variants (repeatable; default all)",
+    )
     args = parser.parse_args()
+    names = {"wrap": 0, "queen-on-king": 1, "standard": 2}
+    chosen = [VARIANTS[names[v]] for v in args.variant] if args.variant else VARIANTS
     print(f"Golf, deals 1..{args.deals}, thoughtful, budget {args.seconds:g} s per deal")
     print(
         f"{'variant':<20} {'won':>5} {'dead':>5} {'unk':>4} {'rate':>7} "
         f"{'95% CI':>15} {'median s':>9} {'black-hole-solver':>18}"
     )
-    for label, options, reference in VARIANTS:
+    for label, options, reference in chosen:
         game = load_game("golf", options)
         counts = {v: 0 for v in Verdict}
         times = []
