@@ -109,6 +109,12 @@ def hidden_wording(game: Game, position: Position) -> str:
 # -- honest statistics --------------------------------------------------------------------------
 
 
+#: The positions an honest analysis searches in all, shared out over samples and moves.
+HONEST_NODES = 20_000
+#: The fewest positions one search of an honest analysis gets.
+HONEST_MIN_NODES = 200
+
+
 def honest_stats(
     game: Game,
     position: Position,
@@ -121,16 +127,17 @@ def honest_stats(
     Like :func:`patience_core.solver.honest_move_stats`, but it never looks at the face-down
     cards' places (the sampling starts from :func:`~patience_core.solver.visible_view` with
     :func:`~patience_core.solver.visible_seed`), it
-    checks the clock before every search (so it stops within about ``seconds``), and with
-    ``nodes`` every search has a node budget, so the answer does not depend on the machine's
-    speed as long as ``seconds`` is not reached. An arrangement is counted only when every move
+    checks the clock before every search (so it stops within about ``seconds``), and every
+    search has a node budget, so the answer does not depend on the machine's speed or load as
+    long as ``seconds`` is not reached. An arrangement is counted only when every move
     was tried on it, except the first: when time runs out during it, the moves not tried count
     as undecided.
 
     :param samples: arrangements at most.
     :param seconds: wall-clock seconds at most (each search checks the clock every 1024
         positions, so a little more).
-    :param nodes: the node budget of each search; by default the time is shared out instead.
+    :param nodes: the node budget of each search; by default :data:`HONEST_NODES` shared out
+        over the searches (at least :data:`HONEST_MIN_NODES` each).
     :returns: one :class:`MoveStats` per legal move, best first (most wins, then fewest
         undecided, then the game's move order); empty when there is no legal move.
     """
@@ -143,7 +150,10 @@ def honest_stats(
     rand = GRand(visible_seed(position))
     hidden = has_hidden(position)
     count = samples if hidden else 1
-    per_solve = max(seconds / (count * len(legal)), 0.002)
+    if nodes is None:
+        # A node budget shared out over the searches: the answer depends only on what the
+        # player sees, not on the machine's speed or load; the clock is only a safety cap.
+        nodes = max(HONEST_MIN_NODES, HONEST_NODES // (count * len(legal)))
     wins = [0] * len(legal)
     unknown = [0] * len(legal)
     tried = 0
@@ -157,10 +167,7 @@ def honest_stats(
             if left <= 0:
                 complete = False
                 break
-            budget = Budget(
-                nodes=nodes if nodes is not None else Budget().nodes,
-                seconds=left if nodes is not None else min(per_solve, left),
-            )
+            budget = Budget(nodes=nodes, seconds=left)
             verdict = solve(game, game.play(world, move), budget).verdict
             world_wins[index] = verdict is Verdict.WON
             world_unknown[index] = verdict is Verdict.UNKNOWN
