@@ -534,3 +534,41 @@ def test_help_examples_are_legal_moves(run_patience: Run) -> None:
 def test_control_characters_are_not_echoed(run_patience: Run) -> None:
     result = run_patience("play", "escalator", "--deal", "3", input="\x1b[2J\x07junk\nquit\n")
     assert "\x1b" not in result.out and "\x07" not in result.out
+
+
+def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goes_on(
+    run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience_core import hints
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ZeroDivisionError("boom in a search")
+
+    monkeypatch.setattr("patience_core.cli.play_cmd.run_dead_check", broken)
+    assert hints.dead_check is not broken
+    result = run_patience("play", "escalator", "--deal", "3", input="deal\ndeal\nquit\n")
+    assert result.code == 0
+    assert result.err.count("the dead check is off") == 1
+    assert "(patience-escalator) failed in a search: ZeroDivisionError" in result.err
+    saved = json.loads((patience_data_dir / "saves" / "escalator.json").read_text())
+    assert saved["moves"] == ["deal", "deal"]
+
+
+def test_errors_raised_in_plugin_code_name_the_plugin() -> None:
+    from patience_escalator import Escalator
+
+    from patience_core.cli import _plugin_behind
+    from patience_core.model import Move
+
+    game = Escalator()
+    position = game.deal(DealNumber(1))
+    try:
+        game.play(position.replace([(2, ())]), Move.transfer(2, 1))  # no card there
+    except IndexError as exc:
+        assert _plugin_behind(exc) == "patience-escalator"
+    else:
+        raise AssertionError("expected an IndexError from the plugin")
+    try:
+        raise ValueError("ours")
+    except ValueError as exc:
+        assert _plugin_behind(exc) is None

@@ -170,9 +170,32 @@ def main(argv: list[str] | None = None) -> None:
         if os.environ.get("PATIENCE_DEBUG"):
             raise
         first = str(exc).splitlines()[0] if str(exc) else ""
+        culprit = _plugin_behind(exc)
+        what = f"the plugin {culprit} failed" if culprit else "internal error"
         click.echo(
-            f"patience: internal error: {type(exc).__name__}: {first} "
-            "(set PATIENCE_DEBUG=1 for details)",
+            f"patience: {what}: {type(exc).__name__}: {first} (set PATIENCE_DEBUG=1 for details)",
             err=True,
         )
         sys.exit(70)
+
+
+def _plugin_behind(exc: BaseException) -> str | None:
+    """The distribution whose code raised ``exc`` (the deepest frame outside patience-core and
+    the libraries it uses that belongs to an installed distribution), or ``None``."""
+    from importlib import metadata
+
+    try:
+        owners = metadata.packages_distributions()
+    except Exception:
+        return None
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        top = module.split(".")[0]
+        if top and top not in ("patience_core", "click", "pluggy", "attrs", "__main__"):
+            dists = owners.get(top)
+            if dists:
+                found = dists[0]
+        tb = tb.tb_next
+    return found

@@ -149,6 +149,11 @@ def _help_lines(session: Session) -> list[str]:
     return lines
 
 
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
+
+
 def _count_arg(words: list[str], available: int) -> int | None:
     """The count of ``undo``/``redo``: none means 1, ``all`` means everything."""
     if len(words) == 1:
@@ -231,12 +236,35 @@ class _Player:
         if self.dead_seconds <= 0:
             return False
         session = self.session
-        solution = run_dead_check(
-            session.game, session.position, self.dead_seconds, self.dead_nodes, self.known
-        )
+        try:
+            solution = run_dead_check(
+                session.game, session.position, self.dead_seconds, self.dead_nodes, self.known
+            )
+        except (PatienceError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            # The game's plugin failed inside the search: the game goes on without the check.
+            self.dead_seconds = 0.0
+            click.echo(
+                f"patience: warning: the dead check is off: the {session.game.name} plugin "
+                f"({self.provider}) failed in a search: {_one_line(exc)}",
+                err=True,
+            )
+            return False
         return solution.verdict is Verdict.DEAD
 
     def hint(self, words: list[str]) -> None:
+        try:
+            self._hint(words)
+        except (PatienceError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            click.echo(
+                f"No hint: the {self.session.game.name} plugin ({self.provider}) failed in a "
+                f"search: {_one_line(exc)}"
+            )
+
+    def _hint(self, words: list[str]) -> None:
         session = self.session
         if len(words) > 2 or (len(words) == 2 and words[1] not in (HONEST, THOUGHTFUL)):
             click.echo("usage: hint [honest|thoughtful]")
@@ -366,12 +394,10 @@ class _Player:
             # The game's plugin failed inside a hook. The position before the failing action
             # is already saved; say so, in one line, naming the plugin.
             saved = self.save()
-            first = str(exc).splitlines()[0] if str(exc) else ""
             state = "is saved" if saved else "could NOT be saved"
             click.echo(
                 f"patience: error: the {self.session.game.name} plugin ({self.provider}) failed: "
-                f"{type(exc).__name__}: {first}; your game {state}; resume with: "
-                f"{self.resume_hint}",
+                f"{_one_line(exc)}; your game {state}; resume with: {self.resume_hint}",
                 err=True,
             )
             return 1
