@@ -9,6 +9,7 @@ careful player would, and the outcome is reported.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import click
@@ -122,6 +123,11 @@ def solve_command(
             assert deal_number is not None
             position = the_game.deal(deal_number)
             where = f"deal {deal_number}"
+    if budget is not None and not (math.isfinite(budget) and budget > 0):
+        raise click.BadParameter(
+            f"the budget must be a number of seconds more than 0, not {budget}",
+            param_hint="'--budget'",
+        )
     if mode == HONEST:
         honest = HonestBudget()
         if budget is not None:
