@@ -185,3 +185,19 @@ def test_a_partial_file_of_another_run_is_not_resumed(run_patience: Run, tmp_pat
     # the same arguments again: a fresh, complete run (nothing partial is left behind)
     again = run_patience("simulate", "escalator", "-n", "3", "-O", str(out))
     assert again.code == 0 and rows_of(out)[1:] == rows_of(out)[1:]
+
+
+def test_rows_of_a_run_with_other_parameters_are_kept_aside(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from patience_core.cli import cli
+
+    out = tmp_path / "out.csv"
+    partial = tmp_path / "out.csv.partial"
+    partial.write_text('# {"game": "escalator", "deals": 99}\nsome,old,rows\n')
+    result = CliRunner().invoke(cli, ["simulate", "escalator", "-n", "3", "-O", str(out)])
+    assert result.exit_code == 0, result.output
+    kept = list(tmp_path.glob("out.csv.partial.*.old"))
+    assert len(kept) == 1 and kept[0].read_text().endswith("some,old,rows\n")
+    assert "other parameters" in result.stderr
+    assert not partial.exists() and out.exists()

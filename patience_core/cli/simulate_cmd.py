@@ -340,6 +340,14 @@ def simulate(
         }
         header = run_header(params, kind)
         kept, offset = resume_rows(partial, header, kind, deals)
+        if not kept and partial.exists() and partial.stat().st_size > 0:
+            # Rows of a run with other parameters: never thrown away silently.
+            aside = partial.with_name(f"{partial.name}.{time.strftime('%Y%m%d-%H%M%S')}.old")
+            partial.replace(aside)
+            click.echo(
+                f"{partial} holds rows of a run with other parameters; kept as {aside}.",
+                err=True,
+            )
         if kept:
             with partial.open("r+b") as raw:
                 raw.truncate(offset)
