@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from collections.abc import Iterable, Mapping
 from importlib import metadata
 from typing import Any
@@ -147,6 +148,7 @@ class PluginHost:
         #: One record per plugin, built-ins first, then by distribution name.
         self.records: list[PluginRecord] = []
         self._loaded = False
+        self._card_text_failed = False
 
     # -- discovery ----------------------------------------------------------------------------
 
@@ -303,6 +305,14 @@ class PluginHost:
         """Ask plugins to draw ``card``; ``None`` when none does (or one fails)."""
         try:
             text = self.pm.hook.patience_card_text(card=card, unicode=unicode)
-        except Exception:
+        except Exception as exc:
+            if not self._card_text_failed:
+                # Said once per run; the default drawing is used from then on.
+                self._card_text_failed = True
+                print(
+                    f"patience: warning: a plugin's patience_card_text hook failed "
+                    f"({_one_line(exc)}); cards are drawn the default way",
+                    file=sys.stderr,
+                )
             return None
         return text if isinstance(text, str) else None

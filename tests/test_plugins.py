@@ -309,3 +309,18 @@ def test_a_plugin_that_fails_half_way_keeps_no_strategy() -> None:
     h = host(FakeEntryPoint("lucky", "patience-lucky", lambda: plugin))
     assert status_of(h, "patience-lucky") == "broken"
     assert "lucky" not in h.strategies.names()
+
+
+def test_a_failing_card_text_hook_is_reported_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from patience_core.model import Card
+
+    @hookimpl
+    def patience_card_text(card: Card, unicode: bool) -> str | None:
+        raise RuntimeError("bad glyphs")
+
+    plugin = types.SimpleNamespace(patience_card_text=patience_card_text)
+    h = host(FakeEntryPoint("glyphs", "patience-glyphs", lambda: plugin))
+    assert h.card_text(Card.from_code("Ah"), True) is None
+    assert h.card_text(Card.from_code("2h"), True) is None
+    err = capsys.readouterr().err
+    assert err.count("patience_card_text hook failed (RuntimeError: bad glyphs)") == 1
