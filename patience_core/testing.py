@@ -40,6 +40,7 @@ __all__ = [
     "assert_matches_golden",
     "check_position",
     "check_random_walk",
+    "check_winning_line",
     "load_game",
     "provider_of",
     "random_walk_property",
@@ -123,6 +124,25 @@ def check_random_walk(game: Game, deal: int | DealNumber, seed: int, steps: int 
         assert after != position, f"deal {number} step {step}: move {move} changed nothing"
         position = after
     check_position(game, position, deck)
+    return position
+
+
+def check_winning_line(game: Game, deal: str | int | DealNumber, line: list[str]) -> Position:
+    """Replay a winning line typed as a player would (each text read by :meth:`Game.parse_move`,
+    applied by :meth:`Game.apply`) and check that it wins exactly at its last move with the
+    maximum score. Blank lines and ``#`` comments in ``line`` are skipped.
+
+    :returns: the won position.
+    :raises AssertionError: naming the step that went wrong.
+    """
+    number = deal if isinstance(deal, DealNumber) else DealNumber.parse(deal)
+    position = game.deal(number)
+    texts = [t for t in (x.strip() for x in line) if t and not t.startswith("#")]
+    for step, text in enumerate(texts, start=1):
+        assert not game.is_won(position), f"deal {number}: won early, before move {step}"
+        position = game.apply(position, game.parse_move(position, text))
+    assert game.is_won(position), f"deal {number}: the line does not win"
+    assert game.score(position) == game.max_score, f"deal {number}: won below the max score"
     return position
 
 

@@ -16,6 +16,7 @@ from patience_core.api import BadOption, Card, DealNumber, IllegalMove, Move, Po
 from patience_core.testing import (
     assert_matches_golden,
     check_random_walk,
+    check_winning_line,
     load_game,
     random_walk_property,
     read_golden,
@@ -281,13 +282,7 @@ def test_score_counts_foundation_cards(kings: BakersGame) -> None:
     [("5", {}, WIN_DEAL_5), ("ms:1", {"empty-columns": "any"}, WIN_MS_1_ANY)],
 )
 def test_winning_line(deal: str, options: dict[str, str], line: list[str]) -> None:
-    game = load_game("bakers-game", options)
-    position = game.deal(DealNumber.parse(deal))
-    for step, text in enumerate(line):
-        assert not game.is_won(position), f"won early at step {step}"
-        position = game.apply(position, game.parse_move(position, text))
-    assert game.is_won(position)
-    assert game.score(position) == game.max_score
+    check_winning_line(load_game("bakers-game", options), deal, line)
 
 
 # -- text -----------------------------------------------------------------------------------------

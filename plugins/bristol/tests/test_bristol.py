@@ -14,6 +14,7 @@ from patience_core.cli import cli
 from patience_core.testing import (
     assert_matches_golden,
     check_random_walk,
+    check_winning_line,
     load_game,
     random_walk_property,
     read_golden,
@@ -295,12 +296,7 @@ def test_found_through_entry_point() -> None:
 
 def test_winning_line_replays(game: Bristol) -> None:
     lines = (DATA / "winning-line-deal-1.txt").read_text().splitlines()
-    position = game.deal(DealNumber(1))
-    for text in (line for line in lines if line and not line.startswith("#")):
-        assert not game.is_won(position)
-        position = game.apply(position, game.parse_move(position, text))
-    assert game.is_won(position)
-    assert game.score(position) == game.max_score
+    check_winning_line(game, 1, lines)
 
 
 def test_winning_line_through_the_play_command(tmp_path: Path) -> None:

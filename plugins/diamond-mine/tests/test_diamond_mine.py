@@ -16,6 +16,7 @@ from patience_core.cli import cli
 from patience_core.testing import (
     assert_matches_golden,
     check_random_walk,
+    check_winning_line,
     load_game,
     random_walk_property,
     read_golden,
@@ -316,12 +317,7 @@ def test_found_through_entry_point() -> None:
 
 def test_winning_line_replays(game: DiamondMine) -> None:
     lines = (DATA / "winning-line-deal-1.txt").read_text().splitlines()
-    position = game.deal(DealNumber(1))
-    for text in (line for line in lines if line and not line.startswith("#")):
-        assert not game.is_won(position)
-        position = game.apply(position, game.parse_move(position, text))
-    assert game.is_won(position)
-    assert game.score(position) == game.max_score
+    position = check_winning_line(game, 1, lines)
     assert sum(1 for c in position[F] if c.suit is Suit.DIAMONDS) == 13
 
 

@@ -15,6 +15,7 @@ from patience_spiderette.game import COLUMNS, FOUNDATIONS, STOCK
 from patience_core.api import Card, DealNumber, IllegalMove, Move, Position
 from patience_core.testing import (
     assert_matches_golden,
+    check_winning_line,
     load_game,
     random_walk_property,
     read_golden,
@@ -251,13 +252,7 @@ WIN_DEAL, *WIN_LINE = (DATA / "win.txt").read_text().splitlines()
 
 
 def test_winning_line() -> None:
-    game = load_game("spiderette")
-    position = game.deal(DealNumber.parse(WIN_DEAL))
-    for step, text in enumerate(WIN_LINE):
-        assert not game.is_won(position), f"won early at step {step}"
-        position = game.apply(position, game.parse_move(position, text))
-    assert game.is_won(position)
-    assert game.score(position) == game.max_score
+    check_winning_line(load_game("spiderette"), WIN_DEAL, WIN_LINE)
 
 
 def test_winning_line_through_patience_play(tmp_path: Path) -> None:
