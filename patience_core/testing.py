@@ -42,6 +42,7 @@ __all__ = [
     "check_random_walk",
     "check_winning_line",
     "load_game",
+    "play_winning_line",
     "provider_of",
     "random_walk_property",
     "read_golden",
@@ -144,6 +145,36 @@ def check_winning_line(game: Game, deal: str | int | DealNumber, line: list[str]
     assert game.is_won(position), f"deal {number}: the line does not win"
     assert game.score(position) == game.max_score, f"deal {number}: won below the max score"
     return position
+
+
+def play_winning_line(
+    game_name: str,
+    deal: str | int,
+    line: list[str],
+    folder: Any,
+    options: Mapping[str, str] | None = None,
+) -> str:
+    """Type a winning line into the real ``patience play`` (in-process, through its entry point,
+    as a pipe) and check the game reports the win with the maximum score. Blank lines and ``#``
+    comments in ``line`` are skipped.
+
+    :param folder: a scratch folder (e.g. pytest's ``tmp_path``) for the save and data files.
+    :returns: what ``play`` printed.
+    :raises AssertionError: when play fails or does not say "You won! Score M/M.".
+    """
+    from pathlib import Path
+
+    game = load_game(game_name, options)
+    texts = [t for t in (x.strip() for x in line) if t and not t.startswith("#")]
+    args = ["play", game_name, "--deal", str(deal), "--file", str(Path(folder) / "won.json")]
+    for name, value in (options or {}).items():
+        args += ["--option", f"{name}={value}"]
+    env = {"PATIENCE_DATA_DIR": str(Path(folder) / "data"), "NO_COLOR": "1"}
+    code, out, err = _run_cli(args, "\n".join(texts) + "\n", env)
+    assert code == 0, err
+    won = f"You won! Score {game.max_score}/{game.max_score}."
+    assert won in out, f"{game_name} deal {deal}: play did not say {won!r}"
+    return out
 
 
 def random_walk_property(

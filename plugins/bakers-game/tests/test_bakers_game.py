@@ -3,9 +3,6 @@ writing" (the supermove table and the "whole column" case under ``empty-columns=
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +15,7 @@ from patience_core.testing import (
     check_random_walk,
     check_winning_line,
     load_game,
+    play_winning_line,
     random_walk_property,
     read_golden,
 )
@@ -323,18 +321,5 @@ def test_random_walks_with_any_empty_column(anyc: BakersGame, deal: DealNumber) 
 
 
 def test_winning_line_through_patience_play(tmp_path: Path) -> None:
-    """The same line typed into ``patience play`` (when the play command is installed)."""
-    pytest.importorskip("patience_core.cli.play_cmd")
-    exe = Path(sys.executable).with_name("patience")
-    env = {k: v for k, v in os.environ.items() if k != "PATIENCE_DEBUG"}
-    result = subprocess.run(
-        [str(exe), "play", "bakers-game", "--deal", "5", "--file", str(tmp_path / "save.json")],
-        input="\n".join(WIN_DEAL_5) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "You won! Score 52/52." in result.stdout
+    """The same line typed into ``patience play``."""
+    play_winning_line("bakers-game", 5, WIN_DEAL_5, tmp_path)

@@ -5,17 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from patience_bristol import Bristol
 from patience_bristol.game import FOUNDATIONS, RESERVES, STOCK, TABLEAU, king_fixup
 
 from patience_core.api import Card, DealNumber, IllegalMove, Move, Position
-from patience_core.cli import cli
 from patience_core.testing import (
     assert_matches_golden,
     check_random_walk,
     check_winning_line,
     load_game,
+    play_winning_line,
     random_walk_property,
     read_golden,
 )
@@ -300,14 +299,8 @@ def test_winning_line_replays(game: Bristol) -> None:
 
 
 def test_winning_line_through_the_play_command(tmp_path: Path) -> None:
-    moves = (DATA / "winning-line-deal-1.txt").read_text()
-    result = CliRunner().invoke(
-        cli,
-        ["play", "bristol", "--deal", "1", "--file", str(tmp_path / "game.save")],
-        input="\n".join(line for line in moves.splitlines() if not line.startswith("#")) + "\n",
-    )
-    assert result.exit_code == 0, result.output
-    assert "You won! Score 52/52." in result.output
+    lines = (DATA / "winning-line-deal-1.txt").read_text().splitlines()
+    play_winning_line("bristol", 1, lines, tmp_path)
 
 
 @pytest.mark.parametrize("deal", range(8))

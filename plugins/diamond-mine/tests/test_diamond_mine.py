@@ -7,17 +7,16 @@ import itertools
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from patience_diamond_mine import DiamondMine
 from patience_diamond_mine.game import FOUNDATION, TABLEAU, complete_run
 
 from patience_core.api import BadMoveText, Card, DealNumber, IllegalMove, Move, Position, Suit
-from patience_core.cli import cli
 from patience_core.testing import (
     assert_matches_golden,
     check_random_walk,
     check_winning_line,
     load_game,
+    play_winning_line,
     random_walk_property,
     read_golden,
 )
@@ -322,14 +321,8 @@ def test_winning_line_replays(game: DiamondMine) -> None:
 
 
 def test_winning_line_through_the_play_command(tmp_path: Path) -> None:
-    moves = (DATA / "winning-line-deal-1.txt").read_text()
-    result = CliRunner().invoke(
-        cli,
-        ["play", "diamond-mine", "--deal", "1", "--file", str(tmp_path / "game.save")],
-        input="\n".join(line for line in moves.splitlines() if not line.startswith("#")) + "\n",
-    )
-    assert result.exit_code == 0, result.output
-    assert "You won! Score 100/100." in result.output
+    lines = (DATA / "winning-line-deal-1.txt").read_text().splitlines()
+    play_winning_line("diamond-mine", 1, lines, tmp_path)
 
 
 @pytest.mark.parametrize("deal", range(8))

@@ -3,9 +3,6 @@ writing" ("never lost" becomes our exact rule: lost when no legal move is left).
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +14,7 @@ from patience_core.testing import (
     assert_matches_golden,
     check_winning_line,
     load_game,
+    play_winning_line,
     random_walk_property,
     read_golden,
 )
@@ -256,22 +254,8 @@ def test_winning_line() -> None:
 
 
 def test_winning_line_through_patience_play(tmp_path: Path) -> None:
-    """The same line typed into ``patience play`` (when the play command is installed)."""
-    pytest.importorskip("patience_core.cli.play_cmd")
-    exe = Path(sys.executable).with_name("patience")
-    env = {k: v for k, v in os.environ.items() if k != "PATIENCE_DEBUG"}
-    args = ["play", "spiderette", "--deal", WIN_DEAL, "--file", str(tmp_path / "save.json")]
-    result = subprocess.run(
-        [str(exe), *args],
-        input="\n".join(WIN_LINE) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "You won! Score 48/48." in result.stdout
+    """The same line typed into ``patience play``."""
+    play_winning_line("spiderette", WIN_DEAL, WIN_LINE, tmp_path)
 
 
 # -- text -----------------------------------------------------------------------------------------
