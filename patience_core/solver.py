@@ -65,7 +65,8 @@ class Budget:
     """Limits of one search.
 
     :param nodes: positions generated (moves played) at most.
-    :param seconds: wall-clock seconds at most.
+    :param seconds: CPU seconds of this process (:func:`time.process_time`) at most; CPU time,
+        not wall-clock time, so that a verdict does not depend on what else the machine runs.
     :param table_size: keys the transposition table holds at most before it is cleared.
     """
 
@@ -82,7 +83,7 @@ class Solution:
     :param moves: for ``won``, every move from the start position to the win (forced moves
         included), replayable with :meth:`Game.apply`; empty otherwise.
     :param nodes: positions generated.
-    :param seconds: wall-clock seconds spent.
+    :param seconds: CPU seconds (:func:`time.process_time`) spent.
     """
 
     verdict: Verdict
@@ -107,7 +108,7 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     :returns: a :class:`Solution`; ``dead`` only when proved.
     """
     budget = budget or Budget()
-    started = time.perf_counter()
+    started = time.process_time()
     deadline = started + budget.seconds
     nodes = 0
     key = game.solver_key
@@ -134,7 +135,7 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
         return pos, steps
 
     def result(verdict: Verdict, moves: Sequence[Move] = ()) -> Solution:
-        return Solution(verdict, tuple(moves), nodes, time.perf_counter() - started)
+        return Solution(verdict, tuple(moves), nodes, time.process_time() - started)
 
     steps: list[Move] = []
     root = position
@@ -169,7 +170,7 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
         if nodes >= next_check:
             # The node budget is exact; the clock is read every 1024 nodes.
             next_check = min(nodes + 1024, max_nodes)
-            if nodes >= max_nodes or time.perf_counter() >= deadline:
+            if nodes >= max_nodes or time.process_time() >= deadline:
                 return result(Verdict.UNKNOWN)
         child_key = key(child)
         if child_key in seen:
