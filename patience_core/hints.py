@@ -29,19 +29,10 @@ from collections.abc import MutableMapping, Sequence
 
 import attrs
 
-from patience_core.engine.rng import GRand
 from patience_core.games import Game
+from patience_core.honest import has_hidden, honest_stats, visible_seed
 from patience_core.model import Move, PileKind, Position
-from patience_core.solver import (
-    Budget,
-    MoveStats,
-    Solution,
-    Verdict,
-    sample_hidden,
-    solve,
-    visible_seed,
-    visible_view,
-)
+from patience_core.solver import Budget, Solution, Verdict, solve
 
 __all__ = [
     "DEAD_CHECK_NODES",
@@ -80,11 +71,6 @@ Known = MutableMapping[Position, Solution]
 # -- what the player sees -----------------------------------------------------------------------
 
 
-def has_hidden(position: Position) -> bool:
-    """Whether any card of ``position`` is face down."""
-    return any(not card.face_up for pile in position.piles for card in pile)
-
-
 def default_mode(position: Position) -> str:
     """:data:`HONEST` when a card is face down (RULES.md Part A), else :data:`THOUGHTFUL`."""
     return HONEST if has_hidden(position) else THOUGHTFUL
@@ -104,84 +90,6 @@ def hidden_wording(game: Game, position: Position) -> str:
     if kinds == {False}:
         return "arrangements of the face-down cards"
     return "arrangements of the unseen cards"
-
-
-# -- honest statistics --------------------------------------------------------------------------
-
-
-#: The positions an honest analysis searches in all, shared out over samples and moves.
-HONEST_NODES = 20_000
-#: The fewest positions one search of an honest analysis gets.
-HONEST_MIN_NODES = 200
-
-
-def honest_stats(
-    game: Game,
-    position: Position,
-    samples: int = 24,
-    seconds: float = HINT_SECONDS,
-    nodes: int | None = None,
-) -> list[MoveStats]:
-    """Rank the legal moves by the share of sampled arrangements of the unseen cards they win.
-
-    Like :func:`patience_core.solver.honest_move_stats`, but it never looks at the face-down
-    cards' places (the sampling starts from :func:`~patience_core.solver.visible_view` with
-    :func:`~patience_core.solver.visible_seed`), it
-    checks the clock before every search (so it stops within about ``seconds``), and every
-    search has a node budget, so the answer does not depend on the machine's speed or load as
-    long as ``seconds`` is not reached. An arrangement is counted only when every move
-    was tried on it, except the first: when time runs out during it, the moves not tried count
-    as undecided.
-
-    :param samples: arrangements at most.
-    :param seconds: wall-clock seconds at most (each search checks the clock every 1024
-        positions, so a little more).
-    :param nodes: the node budget of each search; by default :data:`HONEST_NODES` shared out
-        over the searches (at least :data:`HONEST_MIN_NODES` each).
-    :returns: one :class:`MoveStats` per legal move, best first (most wins, then fewest
-        undecided, then the game's move order); empty when there is no legal move.
-    """
-    legal = game.legal_moves(position)
-    if not legal:
-        return []
-    started = time.perf_counter()
-    deadline = started + seconds
-    view = visible_view(position)
-    rand = GRand(visible_seed(position))
-    hidden = has_hidden(position)
-    count = samples if hidden else 1
-    if nodes is None:
-        # A node budget shared out over the searches: the answer depends only on what the
-        # player sees, not on the machine's speed or load; the clock is only a safety cap.
-        nodes = max(HONEST_MIN_NODES, HONEST_NODES // (count * len(legal)))
-    wins = [0] * len(legal)
-    unknown = [0] * len(legal)
-    tried = 0
-    for _ in range(count):
-        world = sample_hidden(view, rand) if hidden else view
-        world_wins = [0] * len(legal)
-        world_unknown = [1] * len(legal)
-        complete = True
-        for index, move in enumerate(legal):
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                complete = False
-                break
-            budget = Budget(nodes=nodes, seconds=left)
-            verdict = solve(game, game.play(world, move), budget).verdict
-            world_wins[index] = verdict is Verdict.WON
-            world_unknown[index] = verdict is Verdict.UNKNOWN
-        if not complete and tried:
-            break  # an arrangement counts only when every move was tried on it
-        tried += 1
-        for index in range(len(legal)):
-            wins[index] += world_wins[index]
-            unknown[index] += world_unknown[index]
-        if not complete:
-            break
-    stats = [MoveStats(m, wins[i], unknown[i], tried) for i, m in enumerate(legal)]
-    order = {m: i for i, m in enumerate(game.order_moves(position, list(legal)))}
-    return sorted(stats, key=lambda s: (-s.wins, s.unknown, order.get(s.move, 0)))
 
 
 # -- hints --------------------------------------------------------------------------------------

@@ -12,10 +12,8 @@ Verdicts (RULES.md Part A, "Won / lost / dead"): ``won`` with the full move list
 when the whole search space was explored without a win (a proof), ``unknown`` when the budget ran
 out first.
 
-**Thoughtful** solving sees every card, as research solvers assume. **Honest** analysis
-(:func:`honest_move_stats`) knows only what a player sees: it deals the unseen cards (the
-face-down ones) at random into the face-down places many times, solves each arrangement, and
-ranks moves by the share of arrangements they win.
+The search is **thoughtful**: it sees every card, as research solvers assume. Honest analysis
+(only what a player sees) is built on it in :mod:`patience_core.honest`.
 
 Memory: the transposition table keeps at most ``Budget.table_size`` keys (default 2,000,000,
 about 300-600 MB for the largest keys); when it is full it is cleared (the positions on the
@@ -26,26 +24,18 @@ from __future__ import annotations
 
 import enum
 import time
-import zlib
 from collections.abc import Hashable, Sequence
 
 import attrs
 
-from patience_core.engine.rng import GRand
 from patience_core.games import Game
-from patience_core.model import Card, Move, Position
+from patience_core.model import Move, Position
 
 __all__ = [
     "Budget",
-    "MoveStats",
     "Solution",
     "Verdict",
-    "face_down_places",
-    "honest_move_stats",
-    "sample_hidden",
     "solve",
-    "visible_seed",
-    "visible_view",
 ]
 
 
@@ -186,132 +176,3 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
         iterators.append(iter(moves_of(child)))
         lines.append(line)
     return result(Verdict.DEAD)
-
-
-# -- honest analysis ------------------------------------------------------------------------------
-
-
-def visible_seed(position: Position) -> int:
-    """A 32-bit seed made only of what a player sees: face-up cards by name, face-down cards as
-    ``##`` (CRC-32 of that text; the same in every process, no ``hash()``)."""
-    text = "|".join(
-        " ".join(card.code if card.face_up else "##" for card in pile) for pile in position.piles
-    )
-    return zlib.crc32(text.encode()) & 0xFFFFFFFF
-
-
-def face_down_places(position: Position) -> list[tuple[int, int]]:
-    """``(pile index, card index)`` of every face-down card, pile by pile, bottom first."""
-    return [
-        (i, j)
-        for i, pile in enumerate(position.piles)
-        for j, card in enumerate(pile)
-        if not card.face_up
-    ]
-
-
-def _placed(position: Position, places: list[tuple[int, int]], cards: list[Card]) -> Position:
-    piles = [list(pile) for pile in position.piles]
-    for (i, j), card in zip(places, cards, strict=True):
-        piles[i][j] = card
-    return Position(tuple(tuple(pile) for pile in piles))
-
-
-def visible_view(position: Position) -> Position:
-    """``position`` as the player knows it: the face-down cards put into the face-down places in
-    a fixed order (by suit, then rank), so two positions that look the same give the same view."""
-    places = face_down_places(position)
-    if len(places) < 2:
-        return position
-    hidden = sorted((position[i][j] for i, j in places), key=lambda c: (c.suit, c.rank))
-    return _placed(position, places, hidden)
-
-
-def sample_hidden(position: Position, rand: GRand) -> Position:
-    """One arrangement of the unseen cards consistent with what a player sees.
-
-    The face-down cards' identities are unknown to the player, but which cards they are (as a
-    set) is known: every card not showing. They are shuffled among the face-down places; face-up
-    cards stay. The shuffle starts from the fixed order of :func:`visible_view`, never from the
-    real arrangement, so for a given ``rand`` the sample does not depend on where the face-down
-    cards really lie.
-
-    :param rand: the generator the shuffle draws from.
-    """
-    places = face_down_places(position)
-    if len(places) < 2:
-        return position
-    hidden = sorted((position[i][j] for i, j in places), key=lambda c: (c.suit, c.rank))
-    for k in range(len(hidden) - 1, 0, -1):
-        r = rand.int_range(0, k + 1)
-        hidden[k], hidden[r] = hidden[r], hidden[k]
-    return _placed(position, places, hidden)
-
-
-def has_hidden_cards(position: Position) -> bool:
-    """Whether any card of ``position`` is face down."""
-    return any(not card.face_up for card in position.cards())
-
-
-@attrs.frozen
-class MoveStats:
-    """How one move fared over the sampled arrangements.
-
-    :param move: the move.
-    :param wins: arrangements in which a winning line follows the move.
-    :param unknown: arrangements the budget could not decide.
-    :param samples: arrangements tried.
-    """
-
-    move: Move
-    wins: int
-    unknown: int
-    samples: int
-
-    @property
-    def share(self) -> float:
-        """Wins over samples, 0.0..1.0."""
-        return self.wins / self.samples if self.samples else 0.0
-
-
-def honest_move_stats(
-    game: Game,
-    position: Position,
-    samples: int = 24,
-    seconds: float = 1.5,
-    seed: int | None = None,
-) -> list[MoveStats]:
-    """Rank the legal moves of ``position`` by the share of unseen-card arrangements they win.
-
-    Every move is tried on the same arrangements. Each arrangement is searched with a small
-    budget; the total time is about ``seconds`` (fewer arrangements are used when time runs out,
-    at least one per move).
-
-    :param samples: arrangements at most.
-    :param seed: the sampling seed; by default derived from the visible position, so the same
-        position gives the same answer in every process.
-    :returns: one :class:`MoveStats` per legal move, best first (ties in the game's order).
-    """
-    legal = game.legal_moves(position)
-    if not legal:
-        return []
-    rand = GRand((visible_seed(position) if seed is None else seed) & 0xFFFFFFFF)
-    worlds = [sample_hidden(position, rand) for _ in range(samples)]
-    per_solve = max(seconds / (len(worlds) * len(legal)), 0.005)
-    deadline = time.perf_counter() + seconds
-    wins = [0] * len(legal)
-    unknown = [0] * len(legal)
-    tried = 0
-    for world in worlds:
-        if tried and time.perf_counter() >= deadline:
-            break
-        tried += 1
-        for index, move in enumerate(legal):
-            solution = solve(game, game.play(world, move), Budget(seconds=per_solve))
-            if solution.verdict is Verdict.WON:
-                wins[index] += 1
-            elif solution.verdict is Verdict.UNKNOWN:
-                unknown[index] += 1
-    stats = [MoveStats(m, wins[i], unknown[i], tried) for i, m in enumerate(legal)]
-    order = {m: i for i, m in enumerate(game.order_moves(position, list(legal)))}
-    return sorted(stats, key=lambda s: (-s.wins, s.unknown, order[s.move]))

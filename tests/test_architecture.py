@@ -33,6 +33,7 @@ LAYERS = {
     "solver": 4,
     "scaffold": 4,
     "hints": 4,
+    "honest": 4,
     "cli": 5,
 }
 
@@ -97,3 +98,9 @@ def test_public_api_names_exist_and_are_documented() -> None:
         obj = getattr(api, name)
         if inspect.isclass(obj) or inspect.isfunction(obj):
             assert inspect.getdoc(obj), f"api.{name} has no docstring"
+
+
+def test_every_module_has_a_layer() -> None:
+    names = {p.relative_to(ROOT).parts[0].removesuffix(".py") for p in modules()}
+    names -= {"__init__", "templates"}
+    assert sorted(n for n in names if n not in LAYERS) == []

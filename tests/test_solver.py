@@ -10,7 +10,8 @@ from typing import ClassVar
 import pytest
 
 from patience_core.api import Card, Game, Move, PileKind, PileSpec, Position
-from patience_core.solver import Budget, Solution, Verdict, honest_move_stats, solve
+from patience_core.honest import honest_stats
+from patience_core.solver import Budget, Solution, Verdict, solve
 
 
 class Mini(Game):
@@ -263,7 +264,7 @@ def test_is_dead_prunes_children_only() -> None:
 def test_honest_stats_without_hidden_cards_follow_the_solver() -> None:
     game = Mini()
     position = next(p for p in POSITIONS if winnable(game, p))
-    stats = honest_move_stats(game, position, samples=2, seconds=5.0)
+    stats = honest_stats(game, position, samples=2, seconds=60.0)
     assert {s.move for s in stats} == set(game.legal_moves(position))
     for s in stats:
         truth = winnable(game, game.play(position, s.move))
@@ -274,7 +275,7 @@ def test_honest_stats_without_hidden_cards_follow_the_solver() -> None:
 def test_samples_do_not_depend_on_where_the_hidden_cards_really_lie() -> None:
     from patience_core.engine.deal import DealNumber
     from patience_core.engine.rng import GRand
-    from patience_core.solver import face_down_places, sample_hidden, visible_seed
+    from patience_core.honest import face_down_places, sample_hidden, visible_seed
     from patience_core.testing import load_game
 
     game = load_game("spiderette")

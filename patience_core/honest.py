@@ -1,0 +1,193 @@
+"""Honest analysis: what a player sees, and moves ranked over the arrangements of the unseen cards.
+
+Layer 4, over :mod:`patience_core.solver`. **Honest** mode (issue 4; RULES.md Part A, "Hints are
+honest") knows only what a player sees: which cards are unseen (every card not showing) but not
+where they lie. :func:`honest_stats` deals the unseen cards at random into the face-down places
+many times, solves each arrangement after each legal move, and ranks the moves by the share of
+arrangements they win. The arrangements are drawn from a seed made of the visible position only,
+starting from the unseen cards in a fixed order, so the answer is a function of what the player
+sees: two positions that look the same get the same answer, in every process.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+
+import attrs
+
+from patience_core.engine.rng import GRand
+from patience_core.games import Game
+from patience_core.model import Card, Move, Position
+from patience_core.solver import Budget, Verdict, solve
+
+__all__ = [
+    "HONEST_MIN_NODES",
+    "HONEST_NODES",
+    "MoveStats",
+    "face_down_places",
+    "has_hidden",
+    "honest_stats",
+    "sample_hidden",
+    "visible_seed",
+    "visible_view",
+]
+
+#: Default wall-clock seconds of one honest analysis (a hint must answer within 2 s).
+HONEST_SECONDS = 1.5
+
+
+def visible_seed(position: Position) -> int:
+    """A 32-bit seed made only of what a player sees: face-up cards by name, face-down cards as
+    ``##`` (CRC-32 of that text; the same in every process, no ``hash()``)."""
+    text = "|".join(
+        " ".join(card.code if card.face_up else "##" for card in pile) for pile in position.piles
+    )
+    return zlib.crc32(text.encode()) & 0xFFFFFFFF
+
+
+def face_down_places(position: Position) -> list[tuple[int, int]]:
+    """``(pile index, card index)`` of every face-down card, pile by pile, bottom first."""
+    return [
+        (i, j)
+        for i, pile in enumerate(position.piles)
+        for j, card in enumerate(pile)
+        if not card.face_up
+    ]
+
+
+def _placed(position: Position, places: list[tuple[int, int]], cards: list[Card]) -> Position:
+    piles = [list(pile) for pile in position.piles]
+    for (i, j), card in zip(places, cards, strict=True):
+        piles[i][j] = card
+    return Position(tuple(tuple(pile) for pile in piles))
+
+
+def visible_view(position: Position) -> Position:
+    """``position`` as the player knows it: the face-down cards put into the face-down places in
+    a fixed order (by suit, then rank), so two positions that look the same give the same view."""
+    places = face_down_places(position)
+    if len(places) < 2:
+        return position
+    hidden = sorted((position[i][j] for i, j in places), key=lambda c: (c.suit, c.rank))
+    return _placed(position, places, hidden)
+
+
+def sample_hidden(position: Position, rand: GRand) -> Position:
+    """One arrangement of the unseen cards consistent with what a player sees.
+
+    The face-down cards' identities are unknown to the player, but which cards they are (as a
+    set) is known: every card not showing. They are shuffled among the face-down places; face-up
+    cards stay. The shuffle starts from the fixed order of :func:`visible_view`, never from the
+    real arrangement, so for a given ``rand`` the sample does not depend on where the face-down
+    cards really lie.
+
+    :param rand: the generator the shuffle draws from.
+    """
+    places = face_down_places(position)
+    if len(places) < 2:
+        return position
+    hidden = sorted((position[i][j] for i, j in places), key=lambda c: (c.suit, c.rank))
+    for k in range(len(hidden) - 1, 0, -1):
+        r = rand.int_range(0, k + 1)
+        hidden[k], hidden[r] = hidden[r], hidden[k]
+    return _placed(position, places, hidden)
+
+
+@attrs.frozen
+class MoveStats:
+    """How one move fared over the sampled arrangements.
+
+    :param move: the move.
+    :param wins: arrangements in which a winning line follows the move.
+    :param unknown: arrangements the budget could not decide.
+    :param samples: arrangements tried.
+    """
+
+    move: Move
+    wins: int
+    unknown: int
+    samples: int
+
+    @property
+    def share(self) -> float:
+        """Wins over samples, 0.0..1.0."""
+        return self.wins / self.samples if self.samples else 0.0
+
+
+def has_hidden(position: Position) -> bool:
+    """Whether any card of ``position`` is face down."""
+    return any(not card.face_up for pile in position.piles for card in pile)
+
+
+#: The positions an honest analysis searches in all, shared out over samples and moves.
+HONEST_NODES = 20_000
+#: The fewest positions one search of an honest analysis gets.
+HONEST_MIN_NODES = 200
+
+
+def honest_stats(
+    game: Game,
+    position: Position,
+    samples: int = 24,
+    seconds: float = HONEST_SECONDS,
+    nodes: int | None = None,
+) -> list[MoveStats]:
+    """Rank the legal moves by the share of sampled arrangements of the unseen cards they win.
+
+    It never looks at the face-down cards' places (the sampling starts from
+    :func:`visible_view` with :func:`visible_seed`), it checks the clock before every search
+    (so it stops within about ``seconds``), and every search has a node budget, so the answer
+    does not depend on the machine's speed or load as long as ``seconds`` is not reached. An
+    arrangement is counted only when every move was tried on it, except the first: when time
+    runs out during it, the moves not tried count as undecided.
+
+    :param samples: arrangements at most.
+    :param seconds: wall-clock seconds at most (each search also stops at the CPU seconds left
+        and checks its clock every 1024 positions, so a little more).
+    :param nodes: the node budget of each search; by default :data:`HONEST_NODES` shared out
+        over the searches (at least :data:`HONEST_MIN_NODES` each).
+    :returns: one :class:`MoveStats` per legal move, best first (most wins, then fewest
+        undecided, then the game's move order); empty when there is no legal move.
+    """
+    legal = game.legal_moves(position)
+    if not legal:
+        return []
+    started = time.perf_counter()
+    deadline = started + seconds
+    view = visible_view(position)
+    rand = GRand(visible_seed(position))
+    hidden = has_hidden(position)
+    count = samples if hidden else 1
+    if nodes is None:
+        # A node budget shared out over the searches: the answer depends only on what the
+        # player sees, not on the machine's speed or load; the clock is only a safety cap.
+        nodes = max(HONEST_MIN_NODES, HONEST_NODES // (count * len(legal)))
+    wins = [0] * len(legal)
+    unknown = [0] * len(legal)
+    tried = 0
+    for _ in range(count):
+        world = sample_hidden(view, rand) if hidden else view
+        world_wins = [0] * len(legal)
+        world_unknown = [1] * len(legal)
+        complete = True
+        for index, move in enumerate(legal):
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                complete = False
+                break
+            budget = Budget(nodes=nodes, seconds=left)
+            verdict = solve(game, game.play(world, move), budget).verdict
+            world_wins[index] = verdict is Verdict.WON
+            world_unknown[index] = verdict is Verdict.UNKNOWN
+        if not complete and tried:
+            break  # an arrangement counts only when every move was tried on it
+        tried += 1
+        for index in range(len(legal)):
+            wins[index] += world_wins[index]
+            unknown[index] += world_unknown[index]
+        if not complete:
+            break
+    stats = [MoveStats(m, wins[i], unknown[i], tried) for i, m in enumerate(legal)]
+    order = {m: i for i, m in enumerate(game.order_moves(position, list(legal)))}
+    return sorted(stats, key=lambda s: (-s.wins, s.unknown, order.get(s.move, 0)))
