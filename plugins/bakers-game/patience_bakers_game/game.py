@@ -105,7 +105,6 @@ class BakersGame(Game):
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
         self._kings_only = self.option("empty-columns") == "kings"
-        self._key = search.KeyMaker()
 
     @property
     def piles(self) -> tuple[PileSpec, ...]:
@@ -193,7 +192,7 @@ class BakersGame(Game):
 
     def play(self, position: Position, move: Move) -> Position:
         """Move the cards, then auto-play to the foundations as part of the same move."""
-        moved = search.play(position.piles, move, self._key)
+        moved = search.play(position.piles, move)
         return self.reference_play(position, move) if moved is None else moved
 
     def reference_play(self, position: Position, move: Move) -> Position:
@@ -222,7 +221,7 @@ class BakersGame(Game):
     def solver_key(self, position: Position) -> Hashable:
         """A string: the free-cell cards sorted, then the columns' card strings sorted; the
         foundations are left out (they hold exactly the cards found nowhere else)."""
-        return self._key(position)
+        return search.solver_key(position.piles)
 
     def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
         """Foundation moves, then builds onto the next card up in suit (free-cell cards first,

@@ -21,6 +21,7 @@ Why the solver hooks are sound (each is tested against a search without it):
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from patience_core.api import Card, Move, Position, Rank, Suit
@@ -32,17 +33,11 @@ CELLS = (0, 1, 2, 3)
 FOUNDATIONS = (4, 5, 6, 7)
 COLUMNS = (8, 9, 10, 11, 12, 13, 14, 15)
 AUTO_SOURCES = CELLS + COLUMNS
-_KING = int(Rank.KING)
 
 #: Every transfer, interned: ``_MOVES[(source * 16 + target) * 14 + count]``.
 _MOVES = [Move.transfer(s, t, n) for s in range(16) for t in range(16) for n in range(14)]
 #: The same moves, longest run first: ``_RUN_MOVES[(source * 16 + target) * 14 + 13 - count]``.
 _RUN_MOVES = [Move.transfer(s, t, 13 - n) for s in range(16) for t in range(16) for n in range(14)]
-
-#: One character per card for the solver key (``A``.. for clubs, then diamonds, hearts, spades).
-_CHAR = {
-    Card.of(rank, suit): chr(65 + int(suit) * 13 + int(rank) - 1) for suit in Suit for rank in Rank
-}
 
 
 def transfer(source: int, target: int, count: int = 1) -> Move:
@@ -156,123 +151,207 @@ def legal_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[M
     return moves
 
 
-def play(
-    piles: tuple[tuple[Card, ...], ...], move: Move, keys: KeyMaker | None = None
-) -> Position | None:
-    """The position after ``move`` and its auto-play, as :func:`move_cards` then
-    :func:`auto_play` (cells first, then columns; each round restarts the scan; an Ace goes to the
-    first empty foundation).
+#: Card texts: one character per face-up card, ``chr(48 + suit * 16 + rank)``. Ranks 14 and 15
+#: are unused, so the code of a card's parent in a build (same suit, one rank higher) is its code
+#: plus one, and a King's code plus one is no card.
+_TEXT = {
+    Card.of(rank, suit): chr(48 + int(suit) * 16 + int(rank)) for suit in Suit for rank in Rank
+}
 
-    :param keys: a :class:`KeyMaker` to tell the strings of the new piles (derived from the old
-        piles' strings when it knows them), so that the key of the result is cheap.
-    :returns: ``None`` for a malformed position (the caller uses the generic code).
+
+class Summary:
+    """What the fast functions need of a position, in compact form.
+
+    :param texts: per pile (16), the cards' text, bottom first (foundations: ``""``).
+    :param runs: per pile, the length of the same-suit descending run at its top (free cells:
+        their card count; foundations: 0).
+    :param need: per suit, the rank its foundation takes next (14 when complete).
+    :param dest: per suit, the foundation a card of that suit goes to.
+    :param settled: whether no top card fits its foundation (true after every :func:`play`).
+    :param key: the :func:`solver_key` text, once computed.
     """
-    new = list(piles)
-    source = move.source
-    target = move.target
-    assert target is not None
-    pile = new[source]
-    cut = len(pile) - move.count
-    new[target] = new[target] + pile[cut:]
-    new[source] = pile[:cut]
-    summary = homes(new)
+
+    __slots__ = ("dest", "key", "need", "runs", "settled", "texts")
+
+    def __init__(
+        self, texts: list[str], runs: list[int], need: list[int], dest: list[int], settled: bool
+    ) -> None:
+        self.texts = texts
+        self.runs = runs
+        self.need = need
+        self.dest = dest
+        self.settled = settled
+        self.key: str | None = None
+
+
+class Piles(tuple[tuple[Card, ...], ...]):
+    """A position's piles (an ordinary tuple of piles, equal to and hashing as one) that carry
+    their :class:`Summary`, so that the solver's next :func:`play`, :func:`solver_key` and
+    :func:`solver_moves` need not recompute it. :func:`play` makes them."""
+
+    summary: Summary | None
+
+
+def text_run(text: str) -> int:
+    """The length of the same-suit descending run at the top of a pile's ``text`` (0 if empty)."""
+    size = len(text)
+    if not size:
+        return 0
+    top = ord(text[-1])
+    length = 1
+    while length < size and ord(text[size - 1 - length]) == top + length:
+        length += 1
+    return length
+
+
+def summarise(piles: tuple[tuple[Card, ...], ...]) -> Summary | None:
+    """The :class:`Summary` of ``piles`` (kept with :class:`Piles`, computed for other tuples).
+
+    :returns: ``None`` when a card is face down or the foundations are malformed (callers then
+        use the generic building blocks).
+    """
+    if type(piles) is Piles:
+        return piles.summary
+    summary = homes(piles)
     if summary is None:
         return None
     need, dest = summary
-    texts: dict[int, str] = {}
-    if keys is not None:
-        known = keys.texts
-        source_text = known.get(id(pile))
-        target_text = known.get(id(piles[target]))
-        if source_text is not None and target_text is not None:
-            texts[source] = source_text[:cut]
-            if target >= 8 or target < 4:
-                texts[target] = target_text + source_text[cut:]
-    scanning = True
-    while scanning:
-        scanning = False
-        for source in AUTO_SOURCES:
-            pile = new[source]
-            if not pile:
-                continue
-            card = pile[-1]
-            suit = card.suit
-            if card.rank != need[suit] or not card.face_up:
-                continue
+    texts = []
+    for index, pile in enumerate(piles):
+        if 4 <= index < 8:
+            texts.append("")
+            continue
+        chars = [_TEXT.get(card) for card in pile]
+        if None in chars:
+            return None
+        texts.append("".join(chars))  # type: ignore[arg-type]
+    runs = [len(t) if i < 4 else 0 if i < 8 else text_run(t) for i, t in enumerate(texts)]
+    settled = True
+    for index in AUTO_SOURCES:
+        text = texts[index]
+        if text:
+            code = ord(text[-1]) - 48
+            if code & 15 == need[code >> 4]:
+                settled = False
+    return Summary(texts, runs, need, dest, settled)
+
+
+def play(piles: tuple[tuple[Card, ...], ...], move: Move) -> Position | None:
+    """The position after the legal ``move`` and its auto-play, as :func:`move_cards` then
+    :func:`auto_play` (cells first, then columns; each round restarts the scan; an Ace goes to the
+    first empty foundation). Its piles are :class:`Piles` carrying their summary.
+
+    When the position is settled (no top card fits a foundation, as after every move) and the
+    move is not to a foundation, only the card the move uncovers can start an auto-play, so the
+    scan is made only when that card fits.
+
+    :returns: ``None`` for a position :func:`summarise` cannot summarise (the caller uses the
+        generic code).
+    """
+    summary = summarise(piles)
+    if summary is None:
+        return None
+    source = move.source
+    target = move.target
+    assert target is not None
+    count = move.count
+    new = list(piles)
+    pile = new[source]
+    cut = len(pile) - count
+    new[target] = new[target] + pile[cut:]
+    new[source] = pile[:cut]
+    texts = summary.texts.copy()
+    runs = summary.runs.copy()
+    text = texts[source]
+    moved = text[cut:]
+    texts[source] = text[:cut]
+    run = runs[source]
+    natural = count <= run
+    if source >= 8:
+        runs[source] = run - count if count < run else text_run(texts[source])
+    else:
+        runs[source] = len(texts[source])
+    need = summary.need
+    dest = summary.dest
+    settled = summary.settled
+    if target >= 8:
+        under = texts[target]
+        texts[target] = under + moved
+        if natural and (not under or ord(under[-1]) == ord(moved[0]) + 1):
+            runs[target] += count
+        else:
+            runs[target] = text_run(texts[target])
+    elif target < 4:
+        texts[target] += moved
+        runs[target] = len(texts[target])
+    else:
+        found = homes(new)
+        if found is None:
+            return None
+        need, dest = found
+        settled = False
+    if settled:
+        text = texts[source]
+        if text:
+            code = ord(text[-1]) - 48
+            settled = code & 15 != need[code >> 4]
+    if not settled:
+        need = need.copy()
+        dest = dest.copy()
+        while True:
+            for source in AUTO_SOURCES:
+                text = texts[source]
+                if text:
+                    code = ord(text[-1]) - 48
+                    suit = code >> 4
+                    if code & 15 == need[suit]:
+                        break
+            else:
+                break
             home = dest[suit]
-            new[home] = new[home] + (card,)
+            pile = new[source]
+            new[home] = new[home] + pile[-1:]
             new[source] = pile[:-1]
-            if keys is not None:
-                text = texts.get(source)
-                if text is None:
-                    text = keys.texts.get(id(pile))
-                if text is not None:
-                    texts[source] = text[:-1]
+            texts[source] = text = text[:-1]
+            if source >= 8:
+                run = runs[source]
+                runs[source] = run - 1 if run > 1 else text_run(text)
+            else:
+                runs[source] = 0
             need[suit] += 1
             if need[suit] == 2:
-                empty = [f for f in FOUNDATIONS if not new[f]]
-                first = empty[0] if empty else -1
+                first = next((f for f in FOUNDATIONS if not new[f]), -1)
                 for other in range(4):
                     if need[other] == 1:
                         dest[other] = first
-            scanning = True
-            break
-    if texts and keys is not None:
-        keys.learn([(new[index], text) for index, text in texts.items()])
-    return Position(tuple(new))
+    result = Piles(new)
+    result.summary = Summary(texts, runs, need, dest, True)
+    return Position(result)
 
 
-class KeyMaker:
-    """Builds :func:`solver_key` strings, remembering each pile's string by the identity of the
-    pile's tuple (positions next to each other in a search share most of their piles).
+def solver_key(piles: tuple[tuple[Card, ...], ...]) -> Hashable:
+    """The canonical key: the free-cell cards' texts sorted, ``,``, the column texts sorted and
+    joined by ``,``. Foundations are left out (module docstring).
 
-    The memory holds every tuple it has a string for, so an identity it knows cannot be reused by
-    another tuple; it is emptied when it holds ``limit`` piles.
+    A position :func:`summarise` cannot summarise gets a tuple of card codes instead (free cells
+    sorted, columns sorted, foundations as they are).
     """
-
-    def __init__(self, limit: int = 300_000) -> None:
-        self.limit = limit
-        self.texts: dict[int, str] = {}
-        self.kept: list[tuple[Card, ...]] = []
-
-    def learn(self, pairs: list[tuple[tuple[Card, ...], str]]) -> None:
-        """Remember the given strings of piles (computed by the caller)."""
-        if len(self.kept) >= self.limit:
-            self.texts.clear()
-            self.kept.clear()
-        texts = self.texts
-        for pile, text in pairs:
-            texts[id(pile)] = text
-            self.kept.append(pile)
-
-    def text(self, pile: tuple[Card, ...]) -> str:
-        """The string of ``pile`` (one character per card, bottom first), remembered."""
-        if len(self.kept) >= self.limit:
-            self.texts.clear()
-            self.kept.clear()
-        text = "".join([_CHAR[card] for card in pile])
-        self.texts[id(pile)] = text
-        self.kept.append(pile)
-        return text
-
-    def __call__(self, position: Position) -> str:
-        """The canonical key: sorted free-cell cards, ``|``, the sorted column strings."""
-        piles = position.piles
-        get = self.texts.get
-        cells = [get(i) for i in map(id, piles[:4])]
-        columns = [get(i) for i in map(id, piles[8:])]
-        if None in cells:
-            cells = [
-                t if t is not None else self.text(p) for p, t in zip(piles[:4], cells, strict=True)
-            ]
-        if None in columns:
-            columns = [
-                t if t is not None else self.text(p)
-                for p, t in zip(piles[8:], columns, strict=True)
-            ]
+    summary = piles.summary if type(piles) is Piles else summarise(piles)
+    if summary is None:
+        return (
+            tuple(sorted(" ".join(map(str, piles[i])) for i in CELLS)),
+            tuple(sorted(" ".join(map(str, piles[i])) for i in COLUMNS)),
+            tuple(" ".join(map(str, piles[i])) for i in FOUNDATIONS),
+        )
+    key = summary.key
+    if key is None:
+        texts = summary.texts
+        cells = texts[:4]
         cells.sort()
+        columns = texts[8:]
         columns.sort()
-        return "".join(cells) + "|" + "|".join(columns)  # type: ignore[arg-type]
+        key = summary.key = "".join(cells) + "," + ",".join(columns)
+    return key
 
 
 def _dig(pile: tuple[Card, ...], need: list[int], stop: int) -> int:
@@ -359,32 +438,44 @@ def order_moves(
     return [move for _, _, move in scored]
 
 
+def _text_dig(text: str, need: list[int], stop: int) -> int:
+    """:func:`_dig` on a pile's text."""
+    for depth in range(stop):
+        code = ord(text[stop - 1 - depth]) - 48
+        if code & 15 == need[code >> 4]:
+            return depth
+    return 20
+
+
 def solver_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[Move] | None:
     """The moves :func:`order_moves` with ``prune`` keeps, in about the same order, generated
-    directly (the solver's hot path).
+    directly from the position's :class:`Summary` (the solver's hot path).
 
-    :returns: ``None`` for a malformed position (the caller uses the generic code).
+    :returns: ``None`` for a position :func:`summarise` cannot summarise (the caller uses the
+        generic code).
     """
-    summary = homes(piles)
+    summary = piles.summary if type(piles) is Piles else summarise(piles)
     if summary is None:
         return None
-    need, dest = summary
+    texts = summary.texts
+    runs = summary.runs
+    need = summary.need
+    dest = summary.dest
     scored: list[int] = []  # score * 4096 + index in _MOVES
-    sources = [i for i in AUTO_SOURCES if piles[i]]
-    for source in sources:
-        card = piles[source][-1]
-        if card.rank == need[card.suit]:
-            scored.append(0 * 4096 + (source * 16 + dest[card.suit]) * 14 + 1)
-    first_cell = next((i for i in CELLS if not piles[i]), -1)
-    free = sum(1 for i in CELLS if not piles[i]) + 1
-    by_suit: list[list[tuple[int, int]]] = [[], [], [], []]
+    first_cell = -1
+    free = 1
+    for cell in CELLS:
+        if not texts[cell]:
+            free += 1
+            if first_cell < 0:
+                first_cell = cell
+    tops: dict[str, int] = {}
     empty_columns = 0
     first_column = -1
     for target in COLUMNS:
-        pile = piles[target]
-        if pile:
-            card = pile[-1]
-            by_suit[card.suit].append((target, card.rank))
+        text = texts[target]
+        if text:
+            tops[text[-1]] = target
         else:
             empty_columns += 1
             if first_column < 0:
@@ -394,28 +485,29 @@ def solver_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[
     else:
         onto_card = free << empty_columns
         onto_empty = free << (empty_columns - 1) if empty_columns else 0
-    for source in sources:
-        pile = piles[source]
-        top = pile[-1]
-        rank = top.rank
-        size = len(pile)
-        length = 1 if source < 4 else 0  # 0: not measured yet
+    for source in AUTO_SOURCES:
+        text = texts[source]
+        if not text:
+            continue
+        code = ord(text[-1]) - 48
+        rank = code & 15
+        suit = code >> 4
         base = source * 224
-        for target, under in by_suit[top.suit]:
-            count = under - rank
-            if count > 1 and not length:
-                length = run_length(pile)
-            if 1 <= count <= max(length, 1) and count <= onto_card and target != source:
+        if rank == need[suit]:
+            scored.append(base + dest[suit] * 14 + 1)
+        size = len(text)
+        length = runs[source] if source >= 8 else 1
+        if length <= onto_card:
+            target = tops.get(chr(48 + code + length), -1)
+            if target >= 0:
                 if source < 4:
                     score = 100
-                elif count == size:
+                elif length == size:
                     score = 110
                 else:
-                    score = 120 + _dig(pile, need, size - count)
-                scored.append(score * 4096 + base + target * 14 + count)
+                    score = 120 + _text_dig(text, need, size - length)
+                scored.append(score * 4096 + base + target * 14 + length)
         if first_column >= 0:
-            if not length:
-                length = run_length(pile)
             if kings_only:
                 counts: Sequence[int] = (14 - rank,) if 14 - rank <= min(length, onto_empty) else ()
             else:
@@ -427,19 +519,14 @@ def solver_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[
                 elif rest == 0:
                     continue
                 else:
-                    under_card = pile[rest - 1]
-                    card = pile[rest]
-                    natural = under_card.suit == card.suit and under_card.rank == card.rank + 1
-                    score = 400 + _dig(pile, need, rest) + (100 if natural else 0)
+                    score = 400 + _text_dig(text, need, rest) + (100 if count < length else 0)
                 scored.append(score * 4096 + base + first_column * 14 + count)
-        if first_cell >= 0 and source >= 4:
+        if first_cell >= 0 and source >= 8:
             rest = size - 1
             if rest == 0:
                 score = 300
             else:
-                under_card = pile[rest - 1]
-                natural = under_card.suit == top.suit and under_card.rank == rank + 1
-                score = 300 + _dig(pile, need, rest) + (100 if natural else 0)
+                score = 300 + _text_dig(text, need, rest) + (100 if length > 1 else 0)
             scored.append(score * 4096 + base + first_cell * 14 + 1)
     scored.sort()
     return [_MOVES[i & 4095] for i in scored]

@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 import pytest
 from patience_bakers_game import BakersGame
 from patience_bakers_game.game import CELLS, COLUMNS, FOUNDATIONS
-from patience_bakers_game.search import KeyMaker
+from patience_bakers_game.search import Piles, summarise
 
 from patience_core.api import Card, DealNumber, Game, Move, Position, Rank, Suit
 from patience_core.solver import Budget, Verdict, solve
@@ -72,6 +72,53 @@ def test_fast_moves_and_play_equal_the_building_blocks(
             assert game.play(position, move) == game.reference_play(position, move)
 
 
+def check_step(game: BakersGame, position: Position, move: Move) -> Position:
+    """Play ``move`` the fast way and check the result and the summary it carries."""
+    played = game.play(position, move)
+    assert played == game.reference_play(position, move)
+    assert type(played.piles) is Piles
+    carried = summarise(played.piles)
+    fresh = summarise(tuple(played.piles))
+    assert carried is not None
+    assert fresh is not None
+    for field in ("texts", "runs", "need", "dest"):
+        assert getattr(carried, field) == getattr(fresh, field), field
+    assert fresh.settled
+    plain = Position(tuple(played.piles))
+    assert game.solver_moves(played) == game.solver_moves(plain)
+    assert game.solver_key(played) == game.solver_key(plain)
+    return played
+
+
+@pytest.mark.parametrize("option", OPTIONS)
+def test_summaries_carried_by_play_equal_fresh_ones(option: str) -> None:
+    """Along winning lines and random walks off them, played the fast way only: every summary
+    carried from position to position equals the one computed afresh, and each step equals the
+    building blocks' result."""
+    game = game_for(option)
+    rand = random.Random(11)
+    steps = won = 0
+    # Deals won under both rules (kings: 2, 3, 18, 20, 33, 44); the rest are won under any.
+    for number in (1, 2, 3, 4, 5, 18, 20, 33, 44):
+        position = game.deal(DealNumber(number, "ms"))
+        line = solve(game, position, Budget(nodes=30_000)).moves
+        won += bool(line)
+        for step, move in enumerate(line):
+            if step % 4 == 0:
+                here = position
+                for _ in range(10):
+                    moves = game.legal_moves(here)
+                    if not moves:
+                        break
+                    here = check_step(game, here, rand.choice(moves))
+                    steps += 1
+            position = check_step(game, position, move)
+            steps += 1
+        assert game.is_won(position) is bool(line)
+    assert won >= 6
+    assert steps > 700
+
+
 def canonical(position: Position) -> Hashable:
     """An independent statement of what the key must capture."""
     cells = sorted(position[c][-1].code for c in CELLS if position[c])
@@ -96,7 +143,10 @@ def test_key_is_canonical_and_separates(walked: tuple[BakersGame, list[Position]
     by_key: dict[Hashable, Hashable] = {}
     for position in positions:
         key = game.solver_key(position)
-        assert key == KeyMaker()(position)  # the remembered pile strings are right
+        # the summary carried by the piles is right: a plain copy gets the same key
+        plain = Position(tuple(position.piles))
+        assert type(plain.piles) is not Piles
+        assert game.solver_key(plain) == key
         assert game.solver_key(shuffled_piles(position, rand)) == key
         assert by_key.setdefault(key, canonical(position)) == canonical(position)
     assert len(by_key) > len(positions) // 3
