@@ -261,7 +261,7 @@ def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[
 @click.option(
     "--budget",
     type=click.FloatRange(min=0, min_open=True),
-    help="Search seconds: per deal for solver (default 10), per move for honest (a cap; "
+    help="Search CPU seconds: per deal for solver (default 10), per move for honest (a cap; "
     "default 5). The results then depend on the machine's speed; prefer --nodes.",
 )
 @click.option(

@@ -70,7 +70,7 @@ def _is_save(path: Path) -> bool:
 @click.option(
     "--budget",
     type=click.FloatRange(min=0.01),
-    help="Seconds: of the whole search (thoughtful, default 10), or of each move's "
+    help="CPU seconds: of the whole search (thoughtful, default 10), or of each move's "
     "decision (honest, default 5).",
 )
 @click.option(
