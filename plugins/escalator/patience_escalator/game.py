@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 
 from patience_core.api import (
     BadSave,
@@ -16,6 +16,7 @@ from patience_core.api import (
     Position,
     adjacent_ranks,
 )
+from patience_escalator import search
 
 ROWS = 7
 PYRAMID_SIZE = ROWS * (ROWS + 1) // 2  # 28
@@ -90,6 +91,11 @@ class Escalator(Game):
         *(PileSpec(f"p{k + 1}", PileKind.TABLEAU, APEX + k) for k in range(PYRAMID_SIZE)),
     )
 
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        super().__init__(options)
+        # Saves the solver work; no answer depends on it (see patience_escalator.search).
+        self._search = search.SearchCache()
+
     @property
     def piles(self) -> tuple[PileSpec, ...]:
         """Stock, waste, then the 28 pyramid piles of one card each."""
@@ -151,36 +157,53 @@ class Escalator(Game):
 
     def play(self, position: Position, move: Move) -> Position:
         """Turn the top stock card onto the waste, or move a pyramid card to the waste."""
-        waste = position[WASTE]
+        piles = position.piles
         if move.kind is MoveKind.DEAL:
-            stock = position[STOCK]
-            return position.replace(
-                ((STOCK, stock[:-1]), (WASTE, waste + (stock[-1].turned(True),)))
+            stock = piles[STOCK]
+            child = Position((stock[:-1], piles[WASTE] + (stock[-1].turned(True),), *piles[APEX:]))
+        else:
+            source = move.source
+            child = Position(
+                (
+                    piles[STOCK],
+                    piles[WASTE] + (piles[source][0],),
+                    *piles[APEX:source],
+                    (),
+                    *piles[source + 1 :],
+                )
             )
-        card = position[move.source][0]
-        return position.replace(((move.source, ()), (WASTE, waste + (card,))))
+        self._search.played = (child, position, move)
+        return child
 
     def is_won(self, position: Position) -> bool:
         """Won as soon as the apex is gone, which means the pyramid is empty."""
-        return not position[APEX]
+        return not position.piles[APEX]
 
     def score(self, position: Position) -> int:
         """Pyramid cards played to the waste: 28 minus the cards left in the pyramid."""
         return PYRAMID_SIZE - sum(1 for pile in position.piles[APEX:] if pile)
 
     def solver_key(self, position: Position) -> Hashable:
-        """Which pyramid cards remain (a 28-bit mask), the stock count and the waste's top rank.
+        """An int: which pyramid cards remain (28 bits), which of them can be played now, and
+        the stock count (:func:`patience_escalator.search.key`).
 
-        Within one deal that is the whole future: the stock's order is fixed, and only the rank of
-        the waste's top card matters for what can be played.
+        Within one deal that is the whole future: the stock's order is fixed, and the waste's top
+        card matters only through which pyramid cards may go on it.
         """
-        piles = position.piles
-        mask = 0
-        for index in range(APEX, APEX + PYRAMID_SIZE):
-            if piles[index]:
-                mask |= 1 << index
-        waste = piles[WASTE]
-        return (mask, len(piles[STOCK]), waste[-1].rank if waste else 0)
+        return search.key(self._search.node(position))
+
+    def solver_moves(self, position: Position) -> list[Move]:
+        """Every legal move, in :meth:`legal_moves` order, read from the search's cached node."""
+        cache = self._search
+        node = cache.node(position)
+        cache.keep(position, node)
+        return search.moves(node)
+
+    def is_dead(self, position: Position) -> bool:
+        """True when the pyramid cards cannot all be given distinct predecessors (a card of a
+        next rank played just before each), which every winning line would give them; see
+        :mod:`patience_escalator.search` for the proof."""
+        return search.is_dead(self._search.node(position))
 
     def render(self, position: Position, paint: Painter) -> list[str]:
         """The pyramid, centred, with gaps where cards have gone; then stock and waste."""

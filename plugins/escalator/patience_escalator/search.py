@@ -1,0 +1,453 @@
+"""Escalator's search helpers: compact keys, the move list and a dead-position proof.
+
+The solver (``patience_core.solver``) calls :meth:`Escalator.play`, ``solver_key``, ``is_dead``
+and ``solver_moves`` once or more per position; this module makes them cheap. Everything here is
+derived from the position alone: a :class:`Node` caches what the search needs about one position
+(which pyramid places are full and free, the stock count, the waste's top rank, and a matching for
+the dead proof), and a child's node is worked out from its parent's when the parent is known,
+which is much faster than from scratch. The caches only save work: every answer is the one a
+fresh computation from the position would give.
+
+Places: the 28 pyramid places are numbered 0..27 row by row from the apex (place ``k`` is pile
+``2 + k``); sets of places are int bit masks (bit ``k`` for place ``k``).
+
+**The dead proof** (RULES.md Part A "Escalator"; the solver's ``is_dead`` contract). In any line
+that wins from a position, every pyramid card still there is played onto the waste, so the card
+just below it on the waste at that moment, its *predecessor*, is a distinct card of a rank one
+above or below it (King and Ace adjacent). The predecessor is one of:
+
+* the waste's top card now, and then the pyramid card is played next, so it must be free now;
+* a card still in the stock (dealt, then the pyramid card played on it);
+* another pyramid card ``Y`` played just before it. ``Y`` cannot be a card it covers (those go
+  after it), and once ``Y`` is gone the card must be free: so no card still covering it other
+  than ``Y`` may lie under ``Y`` (it would have to go after ``Y`` and before the card).
+
+Every card is the predecessor of at most one card (the card played right after it). So a win
+gives a matching of the pyramid cards to distinct predecessors along those edges; when the
+bipartite graph has no matching that covers every pyramid card, no line wins, and the position is
+dead. The matching is kept from parent to child and repaired with Kuhn's augmenting paths, which
+decide exactly whether such a matching exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from patience_core.api import Move, MoveKind, Position
+
+ROWS = 7
+PLACES = ROWS * (ROWS + 1) // 2  # 28
+STOCK, WASTE, APEX = 0, 1, 2
+FULL = (1 << PLACES) - 1
+
+#: The two places covering each place (an empty tuple on the bottom row).
+COVER_PLACES: tuple[tuple[int, ...], ...] = tuple(
+    (k + row, k + row + 1) if row < ROWS else ()
+    for row in range(1, ROWS + 1)
+    for k in range(row * (row - 1) // 2, row * (row + 1) // 2)
+)
+
+
+def _closure(step: Callable[[int], tuple[int, ...]]) -> tuple[int, ...]:
+    """For each place, the bit mask of the places reached from it by ``step`` repeatedly."""
+    masks = []
+    for start in range(PLACES):
+        reached = 0
+        todo = list(step(start))
+        while todo:
+            place = todo.pop()
+            if not reached >> place & 1:
+                reached |= 1 << place
+                todo.extend(step(place))
+        masks.append(reached)
+    return tuple(masks)
+
+
+#: ABOVE[k]: the places covering place k, directly or not (all must go before it).
+ABOVE = _closure(lambda k: COVER_PLACES[k])
+#: UNDER[k]: the places place k covers, directly or not (all must go after it).
+UNDER = tuple(sum(1 << j for j in range(PLACES) if ABOVE[j] >> k & 1) for k in range(PLACES))
+#: For each place, (place it covers, the other place covering that one) pairs: when place k
+#: goes and the other cover is gone too, the covered place becomes free.
+UNCOVERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (c, COVER_PLACES[c][1] if COVER_PLACES[c][0] == k else COVER_PLACES[c][0])
+        for c in range(PLACES)
+        if k in COVER_PLACES[c]
+    )
+    for k in range(PLACES)
+)
+#: Ranks one below and one above each rank (index 1..13), King and Ace adjacent.
+BELOW = (0, 13, *range(1, 13))
+ABOVE_RANK = (0, *range(2, 14), 1)
+
+#: Predecessor codes in a matching: 0..27 a pyramid place, STOCK_CODE + rank a stock card of that
+#: rank, TOP_CODE the waste's top card, NONE unmatched.
+STOCK_CODE = 32
+TOP_CODE = 64
+NONE = -1
+
+_TO_WASTE = tuple(Move.transfer(APEX + k, WASTE) for k in range(PLACES))
+_DEAL = Move.deal(STOCK)
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Tables:
+    """What stays fixed while one deal is searched, read from one of its positions.
+
+    :param position: any Escalator position; places empty in it stay empty in every position
+        reached from it, and the stock only shrinks from its top, so the tables hold for those too.
+    """
+
+    __slots__ = ("adjacent", "counts", "fits", "rank", "stock_ranks")
+
+    rank: list[int]
+    adjacent: list[int]
+    fits: list[int]
+    stock_ranks: list[int]
+    counts: list[list[int]]
+
+    def __init__(self, position: Position) -> None:
+        piles = position.piles
+        rank = [0] * PLACES
+        by_rank = [0] * 14
+        for k in range(PLACES):
+            pile = piles[APEX + k]
+            if pile:
+                r = int(pile[0].rank)
+                rank[k] = r
+                by_rank[r] |= 1 << k
+        #: rank[k]: the rank of the card at place k (0 for an empty place).
+        self.rank = rank
+        #: adjacent[k]: places holding a rank next to place k's that do not lie under it.
+        self.adjacent = [
+            (by_rank[BELOW[r]] | by_rank[ABOVE_RANK[r]]) & ~UNDER[k] if r else 0
+            for k, r in enumerate(rank)
+        ]
+        #: fits[t]: places holding a rank that may go on a waste card of rank t (0: empty waste).
+        self.fits = [0] + [by_rank[BELOW[t]] | by_rank[ABOVE_RANK[t]] for t in range(1, 14)]
+        #: stock_ranks[i]: the rank of stock card i, bottom first.
+        self.stock_ranks = [int(card.rank) for card in piles[STOCK]]
+        counts = [[0] * 14]
+        for r in self.stock_ranks:
+            row = counts[-1][:]
+            row[r] += 1
+            counts.append(row)
+        #: counts[n][r]: cards of rank r among the bottom n stock cards.
+        self.counts = counts
+
+
+class Node:
+    """What the search knows about one position.
+
+    ``pred``, ``owner``, ``used``, ``stock_used`` and ``top_user`` hold the predecessor matching
+    (see the module docstring) once :func:`is_dead` has built it.
+    """
+
+    __slots__ = (
+        "dead",
+        "free",
+        "mask",
+        "move",
+        "owner",
+        "parent",
+        "pred",
+        "stock",
+        "stock_used",
+        "tables",
+        "top",
+        "top_user",
+        "used",
+    )
+
+    tables: Tables
+    mask: int
+    free: int
+    stock: int
+    top: int
+    parent: Node | None
+    move: Move | None
+    dead: bool | None
+    pred: list[int]
+    owner: list[int]
+    used: int
+    stock_used: list[int]
+    top_user: int
+
+
+def node_from_scratch(position: Position) -> Node:
+    """The node of any position, read from its piles."""
+    piles = position.piles
+    node = Node()
+    node.tables = Tables(position)
+    mask = 0
+    for k in range(PLACES):
+        if piles[APEX + k]:
+            mask |= 1 << k
+    node.mask = mask
+    node.free = _free(mask)
+    node.stock = len(piles[STOCK])
+    waste = piles[WASTE]
+    node.top = int(waste[-1].rank) if waste else 0
+    node.parent = None
+    node.move = None
+    node.dead = None
+    return node
+
+
+def _free(mask: int) -> int:
+    """The places of ``mask`` no place of ``mask`` covers."""
+    free = 0
+    for k in bits(mask):
+        covers = COVER_PLACES[k]
+        if not covers or not (mask >> covers[0] & 1 or mask >> covers[1] & 1):
+            free |= 1 << k
+    return free
+
+
+def child_node(parent: Node, move: Move) -> Node:
+    """The node of the position ``move`` leads to from ``parent``'s (a legal move)."""
+    node = Node()
+    tables = node.tables = parent.tables
+    if move.kind is MoveKind.DEAL:
+        node.mask = parent.mask
+        node.free = parent.free
+        stock = node.stock = parent.stock - 1
+        node.top = tables.stock_ranks[stock]
+    else:
+        place = move.source - APEX
+        mask = node.mask = parent.mask & ~(1 << place)
+        free = parent.free & ~(1 << place)
+        for covered, other in UNCOVERS[place]:
+            if not mask >> other & 1:
+                free |= 1 << covered
+        node.free = free
+        node.stock = parent.stock
+        node.top = tables.rank[place]
+    node.parent = parent
+    node.move = move
+    node.dead = None
+    return node
+
+
+def key(node: Node) -> int:
+    """The solver key: the full places, the places playable now, and the stock count.
+
+    Within one deal that is the whole future: playing a card leads to (its place emptied, same
+    stock, that card's rank on top) and a deal to (same places, one card fewer, the next stock
+    card on top), neither depending on which card lay on the waste; that card only decides which
+    plays are legal, which the key holds.
+    """
+    playable = node.free & node.tables.fits[node.top]
+    return node.mask | playable << PLACES | node.stock << (2 * PLACES)
+
+
+def moves(node: Node) -> list[Move]:
+    """The legal moves, as :meth:`Escalator.legal_moves` lists them (apex first, deal last)."""
+    if not node.mask:
+        return []
+    playable = node.free & node.tables.fits[node.top]
+    out = [_TO_WASTE[k] for k in bits(playable)]
+    if node.stock:
+        out.append(_DEAL)
+    return out
+
+
+# -- the dead proof -----------------------------------------------------------------------------
+
+
+def _augment(node: Node, x: int, seen: list[int]) -> bool:
+    """Find a predecessor for unmatched place ``x``, moving others along an augmenting path.
+
+    :param seen: ``[places, stock ranks, top]`` bit masks of predecessors already explored in
+        this search (each is explored once: Kuhn's algorithm).
+    :returns: whether the matching now covers ``x``.
+    """
+    tables = node.tables
+    r = tables.rank[x]
+    low = BELOW[r]
+    high = ABOVE_RANK[r]
+    pred = node.pred
+    stock_used = node.stock_used
+    counts = tables.counts[node.stock]
+    top_fits = (node.top == low or node.top == high) and node.free >> x & 1
+    # A predecessor nobody uses yet.
+    if top_fits and node.top_user < 0:
+        node.top_user = x
+        pred[x] = TOP_CODE
+        return True
+    if stock_used[low] < counts[low]:
+        stock_used[low] += 1
+        pred[x] = STOCK_CODE + low
+        return True
+    if stock_used[high] < counts[high]:
+        stock_used[high] += 1
+        pred[x] = STOCK_CODE + high
+        return True
+    mask = node.mask
+    candidates = tables.adjacent[x] & mask
+    for cover in COVER_PLACES[x]:
+        if mask >> cover & 1:
+            candidates &= ~ABOVE[cover]
+    spare = candidates & ~node.used
+    if spare:
+        j = (spare & -spare).bit_length() - 1
+        node.used |= 1 << j
+        node.owner[j] = x
+        pred[x] = j
+        return True
+    # Move a user of one of the candidates elsewhere.
+    if top_fits and not seen[2]:
+        seen[2] = 1
+        user = node.top_user
+        if _augment(node, user, seen):
+            node.top_user = x
+            pred[x] = TOP_CODE
+            return True
+    for rank in (low, high):
+        if counts[rank] and not seen[1] >> rank & 1:
+            seen[1] |= 1 << rank
+            code = STOCK_CODE + rank
+            for user in [w for w, p in enumerate(pred) if p == code]:
+                if _augment(node, user, seen):
+                    pred[x] = code
+                    return True
+    todo = candidates & ~seen[0]
+    seen[0] |= todo
+    for j in bits(todo):
+        if _augment(node, node.owner[j], seen):
+            node.owner[j] = x
+            pred[x] = j
+            return True
+    return False
+
+
+def _match_from_scratch(node: Node) -> bool:
+    node.pred = [NONE] * PLACES
+    node.owner = [NONE] * PLACES
+    node.used = 0
+    node.stock_used = [0] * 14
+    node.top_user = NONE
+    return all(_augment(node, x, [0, 0, 0]) for x in bits(node.mask))
+
+
+def _match_from_parent(node: Node, parent: Node, move: Move) -> bool:
+    pred = node.pred = parent.pred[:]
+    owner = node.owner = parent.owner[:]
+    node.used = parent.used
+    stock_used = node.stock_used = parent.stock_used[:]
+    node.top_user = parent.top_user
+    todo = []
+    if move.kind is MoveKind.DEAL:
+        rank = node.top
+        if stock_used[rank] > node.tables.counts[node.stock][rank]:
+            user = pred.index(STOCK_CODE + rank)
+            pred[user] = NONE
+            stock_used[rank] -= 1
+            todo.append(user)
+    else:
+        place = move.source - APEX
+        was = pred[place]
+        pred[place] = NONE
+        if was == TOP_CODE:
+            node.top_user = NONE
+        elif was >= STOCK_CODE:
+            stock_used[was - STOCK_CODE] -= 1
+        elif was >= 0:
+            node.used &= ~(1 << was)
+            owner[was] = NONE
+        if node.used >> place & 1:
+            user = owner[place]
+            owner[place] = NONE
+            node.used &= ~(1 << place)
+            pred[user] = NONE
+            todo.append(user)
+    if node.top_user >= 0:
+        # The old top card is buried: whoever it preceded needs another predecessor.
+        pred[node.top_user] = NONE
+        todo.append(node.top_user)
+        node.top_user = NONE
+    return all(_augment(node, x, [0, 0, 0]) for x in todo)
+
+
+def is_dead(node: Node) -> bool:
+    """Whether the predecessor matching (module docstring) proves the position lost."""
+    if node.dead is None:
+        parent = node.parent
+        if parent is not None and parent.dead is False and node.move is not None:
+            node.dead = not _match_from_parent(node, parent, node.move)
+        else:
+            node.dead = not _match_from_scratch(node)
+        node.parent = None
+    return node.dead
+
+
+class SearchCache:
+    """Nodes of the positions a search is working on, so that each costs little.
+
+    ``played`` records the last :meth:`Escalator.play` (child, parent, move). The nodes of the
+    positions whose moves were listed are kept on a stack that follows the solver's path (a
+    depth-first search lists the moves of a position, then plays them one by one, going deeper
+    before it comes back), so a child's node is worked out from its parent's. Results never depend
+    on what the cache holds: positions are matched by identity, and a miss only costs time.
+    """
+
+    __slots__ = ("last", "played", "stack")
+
+    #: The stack is cleared beyond this many entries (a bound on memory; the solver's path is
+    #: much shorter, at most one entry per card).
+    LIMIT = 256
+
+    def __init__(self) -> None:
+        self.stack: list[tuple[Position, Node]] = []
+        self.last: tuple[Position | None, Node | None] = (None, None)
+        self.played: tuple[Position | None, Position | None, Move | None] = (None, None, None)
+
+    def _kept(self, position: Position) -> Node | None:
+        """The node kept for ``position``, dropping the entries above it (the solver has left
+        them); ``None`` when it is not on the stack."""
+        stack = self.stack
+        for index in range(len(stack) - 1, -1, -1):
+            if stack[index][0] is position:
+                del stack[index + 1 :]
+                return stack[index][1]
+        return None
+
+    def node(self, position: Position) -> Node:
+        """The node of ``position``."""
+        last_position, last_node = self.last
+        if last_position is position and last_node is not None:
+            return last_node
+        child, parent, move = self.played
+        node = None
+        if child is position and parent is not None and move is not None:
+            stack = self.stack
+            if stack and stack[-1][0] is parent:
+                parent_node: Node | None = stack[-1][1]
+            elif last_position is parent:
+                parent_node = last_node
+            else:
+                parent_node = self._kept(parent)
+            if parent_node is not None:
+                node = child_node(parent_node, move)
+        if node is None:
+            node = node_from_scratch(position)
+        self.last = (position, node)
+        return node
+
+    def keep(self, position: Position, node: Node) -> None:
+        """Keep ``node`` while the search works below ``position``."""
+        stack = self.stack
+        if node.move is None or len(stack) >= self.LIMIT:
+            # Read from scratch: the start of a search, or a position the cache lost.
+            stack.clear()
+        stack.append((position, node))

@@ -1,0 +1,344 @@
+"""Escalator's solver hooks are sound: the key keeps the future, the move list is the rules', the
+cached search data equal fresh data, and the dead proof (the predecessor matching) agrees with a
+plain implementation and never calls a winnable position dead."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterator
+
+import pytest
+from patience_escalator import Escalator
+from patience_escalator import search as S
+from patience_escalator.game import APEX, COVERS, STOCK, WASTE
+
+from patience_core.api import (
+    Card,
+    DealNumber,
+    Game,
+    Move,
+    Position,
+    aisleriot_shuffle,
+    standard_deck,
+)
+from patience_core.engine.rng import GRand
+from patience_core.solver import Budget, Verdict, solve
+
+
+class PlainEscalator(Escalator):
+    """Escalator with every search hook at the core's default: the whole position as the key,
+    the legal moves in rules order, no dead proof."""
+
+    solver_key = Game.solver_key
+    solver_moves = Game.solver_moves
+    is_dead = Game.is_dead
+
+
+class ExactKeyEscalator(PlainEscalator):
+    """The plain search with the obviously exact key of the first version: which pyramid cards
+    remain, the stock count and the waste's top rank."""
+
+    def solver_key(self, position: Position) -> Hashable:
+        piles = position.piles
+        mask = sum(1 << k for k in range(28) if piles[APEX + k])
+        waste = piles[WASTE]
+        return (mask, len(piles[STOCK]), waste[-1].rank if waste else 0)
+
+
+# -- positions ----------------------------------------------------------------------------------
+
+
+def walk(game: Escalator, deal: int, seed: int, steps: int) -> Iterator[Position]:
+    """The positions of a random walk (moves chosen by ``GRand(seed)``) from deal ``deal``."""
+    rand = GRand(seed)
+    position = game.deal(DealNumber(deal))
+    yield position
+    for _ in range(steps):
+        legal = game.legal_moves(position)
+        if not legal:
+            return
+        position = game.play(position, legal[rand.int_range(0, len(legal))])
+        yield position
+
+
+def small_position(seed: int) -> Position:
+    """A reachable-looking position with 4..14 pyramid cards and 8..24 stock cards: a shuffled
+    deck, pyramid cards taken off (free ones, at random) onto the waste, the rest of the deck
+    below them on the waste."""
+    rand = GRand(seed)
+    cards = aisleriot_shuffle(list(standard_deck()), seed)
+    piles: list[tuple[Card, ...]] = [(card,) for card in cards[:28]]
+    keep = 4 + rand.int_range(0, 11)
+    removed: list[Card] = []
+    while 28 - len(removed) > keep:
+        free = [
+            k for k in range(28) if piles[k] and not any(piles[cover - APEX] for cover in COVERS[k])
+        ]
+        k = free[rand.int_range(0, len(free))]
+        removed.append(piles[k][0])
+        piles[k] = ()
+    stock_size = 8 + rand.int_range(0, 17)
+    stock = tuple(card.turned(False) for card in cards[28 : 28 + stock_size])
+    waste = tuple(cards[28 + stock_size :]) + tuple(removed)
+    return Position((stock, waste, *piles))
+
+
+SMALL = [small_position(seed) for seed in range(1, 121)]
+
+
+def many_positions() -> Iterator[Position]:
+    game = Escalator()
+    for deal in range(1, 13):
+        yield from walk(game, deal, seed=deal, steps=60)
+    yield from SMALL
+
+
+# -- a plain implementation of the dead proof ---------------------------------------------------
+
+
+def adjacent(a: int, b: int) -> bool:
+    return abs(a - b) in (1, 12)
+
+
+def under(place: int) -> set[int]:
+    """Places ``place`` covers, directly or not (0-based places)."""
+    out: set[int] = set()
+    todo = [place]
+    while todo:
+        p = todo.pop()
+        for k in range(28):
+            if APEX + p in COVERS[k] and k not in out:
+                out.add(k)
+                todo.append(k)
+    return out
+
+
+UNDER = [under(k) for k in range(28)]
+
+
+def every_card_has_a_predecessor(position: Position) -> bool:
+    """Whether the pyramid cards can be matched to distinct predecessors (the proof's relaxation),
+    by Kuhn's algorithm on explicit edge lists: the waste's top card (for a free card), any stock
+    card, or another pyramid card ``y`` not under the card, with no card still covering the card
+    other than ``y`` lying under ``y``."""
+    piles = position.piles
+    ranks = {k: piles[APEX + k][0].rank for k in range(28) if piles[APEX + k]}
+    stock = [card.rank for card in piles[STOCK]]
+    top = piles[WASTE][-1].rank if piles[WASTE] else None
+    edges: dict[int, list[tuple[str, int]]] = {}
+    for k, r in ranks.items():
+        covers = [c - APEX for c in COVERS[k] if piles[c]]
+        found: list[tuple[str, int]] = []
+        if top is not None and not covers and adjacent(top, r):
+            found.append(("top", 0))
+        found += [("stock", i) for i, s in enumerate(stock) if adjacent(s, r)]
+        for j, rj in ranks.items():
+            if (
+                j != k
+                and j not in UNDER[k]
+                and adjacent(rj, r)
+                and not any(c != j and c in UNDER[j] for c in covers)
+            ):
+                found.append(("pyramid", j))
+        edges[k] = found
+    match: dict[tuple[str, int], int] = {}
+
+    def augment(k: int, seen: set[tuple[str, int]]) -> bool:
+        for pred in edges[k]:
+            if pred not in seen:
+                seen.add(pred)
+                if pred not in match or augment(match[pred], seen):
+                    match[pred] = k
+                    return True
+        return False
+
+    return all(augment(k, set()) for k in ranks)
+
+
+# -- tests --------------------------------------------------------------------------------------
+
+
+def test_the_dead_proof_agrees_with_a_plain_matching() -> None:
+    game = Escalator()
+    dead = alive = 0
+    for position in many_positions():
+        expected = not every_card_has_a_predecessor(position)
+        assert game.is_dead(position) == expected
+        assert S.is_dead(S.node_from_scratch(position)) == expected
+        dead += expected
+        alive += not expected
+    assert dead >= 200 and alive >= 200
+
+
+def test_cached_search_data_equal_fresh_data() -> None:
+    """Along the calls the solver makes (play, key, dead proof, moves), the nodes worked out from
+    the parent's agree with nodes read from scratch, and the incremental matching with a fresh
+    one."""
+    game = Escalator()
+    for deal in range(1, 9):
+        rand = GRand(deal)
+        position = game.deal(DealNumber(deal))
+        game.solver_key(position)
+        game.is_dead(position)
+        game.solver_moves(position)
+        for _ in range(50):
+            legal = game.legal_moves(position)
+            if not legal or game.is_dead(position):
+                break
+            for move in legal:  # every child, as the solver generates them
+                child = game.play(position, move)
+                fresh = S.node_from_scratch(child)
+                assert game.solver_key(child) == S.key(fresh)
+                assert game.is_dead(child) == S.is_dead(fresh)
+            position = game.play(position, legal[rand.int_range(0, len(legal))])
+            node = game._search.node(position)
+            fresh = S.node_from_scratch(position)
+            assert (node.mask, node.free, node.stock, node.top) == (
+                fresh.mask,
+                fresh.free,
+                fresh.stock,
+                fresh.top,
+            )
+            assert game.solver_moves(position) == game.legal_moves(position)
+
+
+def test_solver_moves_are_the_legal_moves() -> None:
+    game = Escalator()
+    for position in many_positions():
+        assert game.solver_moves(position) == game.legal_moves(position)
+        assert S.moves(S.node_from_scratch(position)) == game.legal_moves(position)
+
+
+def children_keys(game: Escalator, position: Position) -> Counter[Hashable]:
+    return Counter(game.solver_key(game.play(position, m)) for m in game.legal_moves(position))
+
+
+def test_the_key_is_the_pyramid_the_playable_cards_and_the_stock_count() -> None:
+    """Positions with equal keys have the same moves to positions with equal keys; the waste's
+    top card counts only through which cards it lets play."""
+    game = Escalator()
+    checked = 0
+    for position in many_positions():
+        waste = position[WASTE]
+        if len(waste) < 2:
+            continue
+        # The same position with another waste card on top.
+        for index in range(len(waste) - 1):
+            other = Position(
+                (position[STOCK], waste[:index] + waste[index + 1 :] + (waste[index],))
+                + position.piles[APEX:]
+            )
+            same_plays = {m for m in game.legal_moves(other)} == set(game.legal_moves(position))
+            assert (game.solver_key(other) == game.solver_key(position)) == same_plays
+            if same_plays:
+                assert children_keys(game, other) == children_keys(game, position)
+                checked += 1
+        assert (
+            game.solver_key(Position((position[STOCK][1:], *position.piles[1:])))
+            != (game.solver_key(position))
+            or not position[STOCK]
+        )
+    assert checked >= 1000
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_verdicts_agree_with_the_search_without_hooks(chunk: int) -> None:
+    """On small positions, both won and dead, the full hooks agree with the exact-key search that
+    has no dead proof; where the stock is short, with the core's defaults too (the whole position
+    as the key). A dead verdict of the proof is one those searches exhaust without a win."""
+    fast_game, exact_game, plain_game = Escalator(), ExactKeyEscalator(), PlainEscalator()
+    budget = Budget(nodes=2_000_000, seconds=60)
+    won = plain = 0
+    for position in SMALL[chunk::4]:
+        fast = solve(fast_game, position, budget)
+        assert fast.verdict is not Verdict.UNKNOWN
+        assert solve(exact_game, position, budget).verdict is fast.verdict
+        if len(position[STOCK]) <= 12:
+            assert solve(plain_game, position, budget).verdict is fast.verdict
+            plain += 1
+        if fast.verdict is Verdict.WON:
+            won += 1
+            end = position
+            for move in fast.moves:
+                end = fast_game.apply(end, move)
+            assert fast_game.is_won(end)
+    assert won >= 5 and plain >= 3
+
+
+def winning_positions(game: Escalator, start: Position, search: Game) -> Iterator[Position]:
+    """The positions along the winning line ``search`` finds from ``start``, if any."""
+    solution = solve(search, start, Budget(nodes=1_000_000, seconds=60))
+    position = start
+    if solution.verdict is Verdict.WON:
+        yield position
+        for move in solution.moves:
+            position = game.apply(position, move)
+            yield position
+
+
+def test_no_position_of_a_winning_line_is_called_dead() -> None:
+    """Every position along a winning line can still win: the proof must let each one pass."""
+    game = Escalator()
+    checked = 0
+    starts = [*SMALL, *(game.deal(DealNumber(d)) for d in (8, 14, 17, 28, 36))]
+    for start in starts:
+        for position in winning_positions(game, start, ExactKeyEscalator()):
+            assert not game.is_dead(position)
+            assert not S.is_dead(S.node_from_scratch(position))
+            checked += 1
+    assert checked >= 400
+
+
+def test_the_first_deals_keep_their_verdicts() -> None:
+    """Aisleriot deals 1..40 with every hook: the winnable ones are those the exact-key search
+    without a dead proof found (deals 1..200: 27 won, 173 dead; the benchmark recounts them)."""
+    game = Escalator()
+    won = []
+    for deal in range(1, 41):
+        solution = solve(game, game.deal(DealNumber(deal)), Budget(seconds=60))
+        assert solution.verdict is not Verdict.UNKNOWN
+        if solution.verdict is Verdict.WON:
+            won.append(deal)
+    assert won == [8, 14, 17, 28, 36]
+
+
+def test_the_exact_key_search_agrees_on_full_deals() -> None:
+    game, exact = Escalator(), ExactKeyEscalator()
+    for deal in (1, 8, 14, 20):
+        position = game.deal(DealNumber(deal))
+        assert solve(game, position).verdict is solve(exact, position).verdict
+
+
+def test_one_game_serves_searches_in_any_order() -> None:
+    """The search cache follows identity only: solving deals in turn, or from positions played
+    outside the search, gives the answers of fresh games."""
+    shared = Escalator()
+    for deal in (8, 3, 8, 14, 3):
+        position = shared.deal(DealNumber(deal))
+        assert solve(shared, position).verdict is solve(Escalator(), position).verdict
+    positions = list(walk(shared, 5, seed=5, steps=40))
+    for position in reversed(positions):
+        fresh = Escalator()
+        assert shared.is_dead(position) == fresh.is_dead(position)
+        assert shared.solver_key(position) == fresh.solver_key(position)
+        assert shared.solver_moves(position) == fresh.legal_moves(position)
+
+
+def test_play_is_unchanged_for_players() -> None:
+    """play builds the positions of the rules: the card (or the turned stock card) on the waste,
+    its pile emptied, every other pile the same."""
+    game = Escalator()
+    for position in many_positions():
+        for move in game.legal_moves(position):
+            after = game.play(position, move)
+            piles = list(position.piles)
+            if move.target is None:
+                card = piles[STOCK][-1]
+                piles[STOCK] = piles[STOCK][:-1]
+                piles[WASTE] += (card.turned(True),)
+            else:
+                piles[WASTE] += (piles[move.source][0],)
+                piles[move.source] = ()
+            assert after == Position(tuple(piles))
+            assert type(after) is Position
+            assert move == Move.deal(STOCK) or move.target == WASTE
