@@ -157,21 +157,15 @@ class Escalator(Game):
 
     def play(self, position: Position, move: Move) -> Position:
         """Turn the top stock card onto the waste, or move a pyramid card to the waste."""
-        piles = position.piles
+        piles = list(position.piles)
         if move.kind is MoveKind.DEAL:
             stock = piles[STOCK]
-            child = Position((stock[:-1], piles[WASTE] + (stock[-1].turned(True),), *piles[APEX:]))
+            piles[STOCK] = stock[:-1]
+            piles[WASTE] += (stock[-1].turned(True),)
         else:
-            source = move.source
-            child = Position(
-                (
-                    piles[STOCK],
-                    piles[WASTE] + (piles[source][0],),
-                    *piles[APEX:source],
-                    (),
-                    *piles[source + 1 :],
-                )
-            )
+            piles[WASTE] += (piles[move.source][0],)
+            piles[move.source] = ()
+        child = Position(tuple(piles))
         self._search.played = (child, position, move)
         return child
 

@@ -280,11 +280,7 @@ def _augment(node: Node, x: int, seen: list[int]) -> bool:
     stock_used = node.stock_used
     counts = tables.counts[node.stock]
     top_fits = (node.top == low or node.top == high) and node.free >> x & 1
-    # A predecessor nobody uses yet.
-    if top_fits and node.top_user < 0:
-        node.top_user = x
-        pred[x] = TOP_CODE
-        return True
+    # A predecessor nobody uses yet: the waste's top card last, as it goes at the next move.
     if stock_used[low] < counts[low]:
         stock_used[low] += 1
         pred[x] = STOCK_CODE + low
@@ -304,6 +300,10 @@ def _augment(node: Node, x: int, seen: list[int]) -> bool:
         node.used |= 1 << j
         node.owner[j] = x
         pred[x] = j
+        return True
+    if top_fits and node.top_user < 0:
+        node.top_user = x
+        pred[x] = TOP_CODE
         return True
     # Move a user of one of the candidates elsewhere.
     if top_fits and not seen[2]:
@@ -341,20 +341,35 @@ def _match_from_scratch(node: Node) -> bool:
 
 
 def _match_from_parent(node: Node, parent: Node, move: Move) -> bool:
-    pred = node.pred = parent.pred[:]
-    owner = node.owner = parent.owner[:]
-    node.used = parent.used
-    stock_used = node.stock_used = parent.stock_used[:]
-    node.top_user = parent.top_user
+    """Repair ``parent``'s matching for ``node``, the position ``move`` leads to."""
     todo = []
     if move.kind is MoveKind.DEAL:
         rank = node.top
-        if stock_used[rank] > node.tables.counts[node.stock][rank]:
+        over = parent.stock_used[rank] > node.tables.counts[node.stock][rank]
+        if not over and parent.top_user < 0:
+            # Nothing to repair: share the parent's lists (nobody changes them any more).
+            node.pred = parent.pred
+            node.owner = parent.owner
+            node.used = parent.used
+            node.stock_used = parent.stock_used
+            node.top_user = NONE
+            return True
+        pred = node.pred = parent.pred[:]
+        node.owner = parent.owner[:]
+        node.used = parent.used
+        stock_used = node.stock_used = parent.stock_used[:]
+        node.top_user = parent.top_user
+        if over:
             user = pred.index(STOCK_CODE + rank)
             pred[user] = NONE
             stock_used[rank] -= 1
             todo.append(user)
     else:
+        pred = node.pred = parent.pred[:]
+        owner = node.owner = parent.owner[:]
+        node.used = parent.used
+        stock_used = node.stock_used = parent.stock_used[:]
+        node.top_user = parent.top_user
         place = move.source - APEX
         was = pred[place]
         pred[place] = NONE
