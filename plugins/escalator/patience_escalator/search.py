@@ -146,28 +146,36 @@ class Tables:
         self.counts = counts
 
 
+class Matching:
+    """A matching of pyramid places to predecessors (module docstring).
+
+    :param pred: for each place, its predecessor's code (``NONE`` when unmatched or empty).
+    :param owner: for each place, the place it precedes (``NONE`` when it precedes none).
+    :param used: the places that precede some place (a mask).
+    :param stock_used: for each rank, the places matched to stock cards of that rank.
+    :param top_user: the place the waste's top card precedes, or ``NONE``.
+    """
+
+    __slots__ = ("owner", "pred", "stock_used", "top_user", "used")
+
+    def __init__(
+        self, pred: list[int], owner: list[int], used: int, stock_used: list[int], top_user: int
+    ) -> None:
+        self.pred = pred
+        self.owner = owner
+        self.used = used
+        self.stock_used = stock_used
+        self.top_user = top_user
+
+
 class Node:
     """What the search knows about one position.
 
-    ``pred``, ``owner``, ``used``, ``stock_used`` and ``top_user`` hold the predecessor matching
-    (see the module docstring) once :func:`is_dead` has built it.
+    ``matching`` is set, with ``dead``, once :func:`is_dead` has run; it never changes after
+    that (a child's matching starts from a copy), so nodes may be shared.
     """
 
-    __slots__ = (
-        "dead",
-        "free",
-        "mask",
-        "move",
-        "owner",
-        "parent",
-        "pred",
-        "stock",
-        "stock_used",
-        "tables",
-        "top",
-        "top_user",
-        "used",
-    )
+    __slots__ = ("dead", "free", "mask", "matching", "move", "parent", "stock", "tables", "top")
 
     tables: Tables
     mask: int
@@ -177,11 +185,7 @@ class Node:
     parent: Node | None
     move: Move | None
     dead: bool | None
-    pred: list[int]
-    owner: list[int]
-    used: int
-    stock_used: list[int]
-    top_user: int
+    matching: Matching | None
 
 
 def node_from_scratch(position: Position) -> Node:
@@ -201,6 +205,7 @@ def node_from_scratch(position: Position) -> Node:
     node.parent = None
     node.move = None
     node.dead = None
+    node.matching = None
     return node
 
 
@@ -236,6 +241,7 @@ def child_node(parent: Node, move: Move) -> Node:
     node.parent = parent
     node.move = move
     node.dead = None
+    node.matching = None
     return node
 
 
@@ -265,9 +271,10 @@ def moves(node: Node) -> list[Move]:
 # -- the dead proof -----------------------------------------------------------------------------
 
 
-def _augment(node: Node, x: int, seen: list[int]) -> bool:
+def _augment(node: Node, m: Matching, x: int, seen: list[int]) -> bool:
     """Find a predecessor for unmatched place ``x``, moving others along an augmenting path.
 
+    :param m: the matching being built for ``node``; changed in place.
     :param seen: ``[places, stock ranks, top]`` bit masks of predecessors already explored in
         this search (each is explored once: Kuhn's algorithm).
     :returns: whether the matching now covers ``x``.
@@ -276,10 +283,9 @@ def _augment(node: Node, x: int, seen: list[int]) -> bool:
     r = tables.rank[x]
     low = BELOW[r]
     high = ABOVE_RANK[r]
-    pred = node.pred
-    stock_used = node.stock_used
+    pred = m.pred
+    stock_used = m.stock_used
     counts = tables.counts[node.stock]
-    top_fits = (node.top == low or node.top == high) and node.free >> x & 1
     # A predecessor nobody uses yet: the waste's top card last, as it goes at the next move.
     if stock_used[low] < counts[low]:
         stock_used[low] += 1
@@ -294,116 +300,119 @@ def _augment(node: Node, x: int, seen: list[int]) -> bool:
     for cover in COVER_PLACES[x]:
         if mask >> cover & 1:
             candidates &= ~ABOVE[cover]
-    spare = candidates & ~node.used
+    spare = candidates & ~m.used
     if spare:
         j = (spare & -spare).bit_length() - 1
-        node.used |= 1 << j
-        node.owner[j] = x
+        m.used |= 1 << j
+        m.owner[j] = x
         pred[x] = j
         return True
-    if top_fits and node.top_user < 0:
-        node.top_user = x
+    top_fits = (node.top == low or node.top == high) and node.free >> x & 1
+    if top_fits and m.top_user < 0:
+        m.top_user = x
         pred[x] = TOP_CODE
         return True
     # Move a user of one of the candidates elsewhere.
     if top_fits and not seen[2]:
         seen[2] = 1
-        user = node.top_user
-        if _augment(node, user, seen):
-            node.top_user = x
+        if _augment(node, m, m.top_user, seen):
+            m.top_user = x
             pred[x] = TOP_CODE
             return True
     for rank in (low, high):
         if counts[rank] and not seen[1] >> rank & 1:
             seen[1] |= 1 << rank
             code = STOCK_CODE + rank
-            for user in [w for w, p in enumerate(pred) if p == code]:
-                if _augment(node, user, seen):
+            # The stock cards of this rank are all used (else x would have one): try each user
+            # (a failed attempt changes nothing, so the users stay where they are).
+            user = -1
+            for _ in range(stock_used[rank]):
+                user = pred.index(code, user + 1)
+                if _augment(node, m, user, seen):
                     pred[x] = code
                     return True
     todo = candidates & ~seen[0]
     seen[0] |= todo
     for j in bits(todo):
-        if _augment(node, node.owner[j], seen):
-            node.owner[j] = x
+        if _augment(node, m, m.owner[j], seen):
+            m.owner[j] = x
             pred[x] = j
             return True
     return False
 
 
-def _match_from_scratch(node: Node) -> bool:
-    node.pred = [NONE] * PLACES
-    node.owner = [NONE] * PLACES
-    node.used = 0
-    node.stock_used = [0] * 14
-    node.top_user = NONE
-    return all(_augment(node, x, [0, 0, 0]) for x in bits(node.mask))
+def _match_from_scratch(node: Node) -> Matching | None:
+    """A matching covering every pyramid card of ``node``, or ``None`` when there is none."""
+    m = Matching([NONE] * PLACES, [NONE] * PLACES, 0, [0] * 14, NONE)
+    for x in bits(node.mask):
+        if not _augment(node, m, x, [0, 0, 0]):
+            return None
+    return m
 
 
-def _match_from_parent(node: Node, parent: Node, move: Move) -> bool:
-    """Repair ``parent``'s matching for ``node``, the position ``move`` leads to."""
+def _match_from_parent(node: Node, parent: Matching, move: Move) -> Matching | None:
+    """``parent``'s matching repaired for ``node``, the position ``move`` leads to from the
+    parent's; ``None`` when no matching covers every pyramid card."""
     todo = []
     if move.kind is MoveKind.DEAL:
         rank = node.top
         over = parent.stock_used[rank] > node.tables.counts[node.stock][rank]
         if not over and parent.top_user < 0:
-            # Nothing to repair: share the parent's lists (nobody changes them any more).
-            node.pred = parent.pred
-            node.owner = parent.owner
-            node.used = parent.used
-            node.stock_used = parent.stock_used
-            node.top_user = NONE
-            return True
-        pred = node.pred = parent.pred[:]
-        node.owner = parent.owner[:]
-        node.used = parent.used
-        stock_used = node.stock_used = parent.stock_used[:]
-        node.top_user = parent.top_user
+            return parent  # nothing to repair (matchings never change once built)
+        m = Matching(
+            parent.pred[:], parent.owner[:], parent.used, parent.stock_used[:], parent.top_user
+        )
         if over:
-            user = pred.index(STOCK_CODE + rank)
-            pred[user] = NONE
-            stock_used[rank] -= 1
+            user = m.pred.index(STOCK_CODE + rank)
+            m.pred[user] = NONE
+            m.stock_used[rank] -= 1
             todo.append(user)
     else:
-        pred = node.pred = parent.pred[:]
-        owner = node.owner = parent.owner[:]
-        node.used = parent.used
-        stock_used = node.stock_used = parent.stock_used[:]
-        node.top_user = parent.top_user
+        m = Matching(
+            parent.pred[:], parent.owner[:], parent.used, parent.stock_used[:], parent.top_user
+        )
+        pred = m.pred
         place = move.source - APEX
         was = pred[place]
         pred[place] = NONE
         if was == TOP_CODE:
-            node.top_user = NONE
+            m.top_user = NONE
         elif was >= STOCK_CODE:
-            stock_used[was - STOCK_CODE] -= 1
+            m.stock_used[was - STOCK_CODE] -= 1
         elif was >= 0:
-            node.used &= ~(1 << was)
-            owner[was] = NONE
-        if node.used >> place & 1:
-            user = owner[place]
-            owner[place] = NONE
-            node.used &= ~(1 << place)
+            m.used &= ~(1 << was)
+            m.owner[was] = NONE
+        if m.used >> place & 1:
+            user = m.owner[place]
+            m.owner[place] = NONE
+            m.used &= ~(1 << place)
             pred[user] = NONE
             todo.append(user)
-    if node.top_user >= 0:
+    if m.top_user >= 0:
         # The old top card is buried: whoever it preceded needs another predecessor.
-        pred[node.top_user] = NONE
-        todo.append(node.top_user)
-        node.top_user = NONE
-    return all(_augment(node, x, [0, 0, 0]) for x in todo)
+        m.pred[m.top_user] = NONE
+        todo.append(m.top_user)
+        m.top_user = NONE
+    for x in todo:
+        if not _augment(node, m, x, [0, 0, 0]):
+            return None
+    return m
 
 
 def is_dead(node: Node) -> bool:
     """Whether the predecessor matching (module docstring) proves the position lost."""
-    if node.dead is None:
+    dead = node.dead
+    if dead is None:
         parent = node.parent
-        if parent is not None and parent.dead is False and node.move is not None:
-            node.dead = not _match_from_parent(node, parent, node.move)
+        move = node.move
+        if parent is not None and parent.matching is not None and move is not None:
+            matching = _match_from_parent(node, parent.matching, move)
         else:
-            node.dead = not _match_from_scratch(node)
+            matching = _match_from_scratch(node)
+        node.matching = matching
         node.parent = None
-    return node.dead
+        dead = node.dead = matching is None
+    return dead
 
 
 class SearchCache:
@@ -413,7 +422,9 @@ class SearchCache:
     positions whose moves were listed are kept on a stack that follows the solver's path (a
     depth-first search lists the moves of a position, then plays them one by one, going deeper
     before it comes back), so a child's node is worked out from its parent's. Results never depend
-    on what the cache holds: positions are matched by identity, and a miss only costs time.
+    on what the cache holds: positions are matched by identity, a node's matching is published
+    only once complete and never changed, and a miss (another search on the same game, even in
+    another thread) only costs time.
     """
 
     __slots__ = ("last", "played", "stack")
@@ -446,12 +457,16 @@ class SearchCache:
         node = None
         if child is position and parent is not None and move is not None:
             stack = self.stack
-            if stack and stack[-1][0] is parent:
-                parent_node: Node | None = stack[-1][1]
-            elif last_position is parent:
-                parent_node = last_node
-            else:
-                parent_node = self._kept(parent)
+            parent_node: Node | None = None
+            try:
+                if stack and stack[-1][0] is parent:
+                    parent_node = stack[-1][1]
+                elif last_position is parent:
+                    parent_node = last_node
+                else:
+                    parent_node = self._kept(parent)
+            except IndexError:  # another thread changed the stack meanwhile: a miss
+                parent_node = None
             if parent_node is not None:
                 node = child_node(parent_node, move)
         if node is None:
