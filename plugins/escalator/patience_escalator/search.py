@@ -38,7 +38,6 @@ from patience_core.api import Move, MoveKind, Position
 ROWS = 7
 PLACES = ROWS * (ROWS + 1) // 2  # 28
 STOCK, WASTE, APEX = 0, 1, 2
-FULL = (1 << PLACES) - 1
 
 #: The two places covering each place (an empty tuple on the bottom row).
 COVER_PLACES: tuple[tuple[int, ...], ...] = tuple(
