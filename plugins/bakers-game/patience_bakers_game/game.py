@@ -224,9 +224,10 @@ class BakersGame(Game):
         return search.solver_key(position.piles)
 
     def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
-        """Foundation moves, then builds onto the next card up in suit (free-cell cards first,
-        then those that empty a column or uncover a card for a foundation), then free cells, then
-        empty columns (see :func:`patience_bakers_game.search.order_moves`)."""
+        """Foundation moves, then a column's run onto the next card up in suit or its top card
+        into a free cell, those that empty a column or uncover a card for a foundation first, then
+        runs into an empty column, then free-cell cards onto columns (see
+        :func:`patience_bakers_game.search.order_moves`)."""
         return search.order_moves(position.piles, moves)
 
     def solver_moves(self, position: Position) -> list[Move]:

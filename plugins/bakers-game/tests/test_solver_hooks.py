@@ -306,28 +306,24 @@ def test_no_forced_moves_or_dead_proofs_are_claimed() -> None:
     assert game.is_dead(position) is False
 
 
-def test_solver_moves_start_with_builds_on_the_next_card_up() -> None:
-    """A free-cell card that fits a column is tried first (after foundation moves)."""
-    game = game_for("kings")
-    position = game.deal(DealNumber(1, "ms"))
-    line = solve(game, game_for("any").deal(DealNumber(1, "ms")), Budget(nodes=1)).moves
-    del line
-    cell_card = position[COLUMNS[0]][-1]
-    columns = list(position.piles[8:])
-    columns[0] = columns[0][:-1]
-    moved = Position(((cell_card,), (), (), (), (), (), (), (), *columns))
-    parent = next(
-        (
-            t
-            for t in COLUMNS
-            if moved[t]
-            and moved[t][-1].suit == cell_card.suit
-            and moved[t][-1].rank == cell_card.rank + 1
-        ),
-        None,
-    )
-    moves = game.solver_moves(moved)
-    if parent is not None:
-        assert moves[0] == Move.transfer(CELLS[0], parent)
-    else:
-        assert all(m.source != CELLS[0] or m.target not in CELLS for m in moves)
+def test_solver_moves_dig_first(walked: tuple[BakersGame, list[Position]]) -> None:
+    """Column moves come before free-cell card moves; a build that empties a column or uncovers
+    a card that goes home at once (by auto-play) comes before any other move but to a
+    foundation."""
+    game, positions = walked
+    checked = 0
+    for position in positions:
+        moves = [m for m in game.solver_moves(position) if m.target not in FOUNDATIONS]
+        sources = [m.source in CELLS for m in moves]
+        assert sources == sorted(sources)
+
+        def digs(move: Move, position: Position = position) -> bool:
+            after = game.play(position, move)
+            return not after[move.source] or game.score(after) > game.score(position)
+
+        builds = [m for m in moves if m.source in COLUMNS and m.target in COLUMNS]
+        builds = [m for m in builds if m.target is not None and position[m.target]]
+        if any(digs(m) for m in builds):
+            checked += 1
+            assert digs(moves[0]), moves[0]
+    assert checked > 50
