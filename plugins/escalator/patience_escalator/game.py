@@ -188,16 +188,18 @@ class Escalator(Game):
 
     def solver_moves(self, position: Position) -> list[Move]:
         """Every legal move, in :meth:`legal_moves` order, read from the search's cached node."""
-        cache = self._search
-        node = cache.node(position)
-        cache.keep(position, node)
-        return search.moves(node)
+        return search.moves(self._search.node(position))
 
     def is_dead(self, position: Position) -> bool:
         """True when the pyramid cards cannot all be given distinct predecessors (a card of a
         next rank played just before each), which every winning line would give them; see
         :mod:`patience_escalator.search` for the proof."""
-        return search.is_dead(self._search.node(position))
+        cache = self._search
+        node = cache.node(position)
+        if search.is_dead(node):
+            return True
+        cache.remember(position, node)  # the search goes on from here: its children need it
+        return False
 
     def render(self, position: Position, paint: Painter) -> list[str]:
         """The pyramid, centred, with gaps where cards have gone; then stock and waste."""

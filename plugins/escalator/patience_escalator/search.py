@@ -31,6 +31,7 @@ decide exactly whether such a matching exists.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from patience_core.api import Move, MoveKind, Position
@@ -417,34 +418,38 @@ def is_dead(node: Node) -> bool:
 class SearchCache:
     """Nodes of the positions a search is working on, so that each costs little.
 
-    ``played`` records the last :meth:`Escalator.play` (child, parent, move). The nodes of the
-    positions whose moves were listed are kept on a stack that follows the solver's path (a
-    depth-first search lists the moves of a position, then plays them one by one, going deeper
-    before it comes back), so a child's node is worked out from its parent's. Results never depend
-    on what the cache holds: positions are matched by identity, a node's matching is published
-    only once complete and never changed, and a miss (another search on the same game, even in
-    another thread) only costs time.
+    ``played`` records the last :meth:`Escalator.play` (child, parent, move), so the node of the
+    child is worked out from its parent's: the parent is a position the search kept going from
+    (one not proved dead), whose node is remembered, by identity, for as long as the position
+    lives (a weak reference: the cache never keeps a position alive). Any search order works,
+    depth-first or best-first. Results never depend on what the cache holds: positions are
+    matched by identity, a node's matching is published only once complete and never changed,
+    and a miss (another search on the same game, even in another thread) only costs time.
     """
 
-    __slots__ = ("last", "played", "stack")
+    __slots__ = ("kept", "last", "nodes", "played")
 
-    #: The stack is cleared beyond this many entries (a bound on memory; the solver's path is
-    #: much shorter, at most one entry per card).
-    LIMIT = 256
+    #: Remembered nodes at most (about 1 kB each), a bound on memory for searches that keep very
+    #: many positions open; a depth-first search has one per move of its path.
+    LIMIT = 16384
 
     def __init__(self) -> None:
-        self.stack: list[tuple[Position, Node]] = []
+        self.nodes: dict[int, tuple[weakref.ref[Position], Node]] = {}
         self.last: tuple[Position | None, Node | None] = (None, None)
+        self.kept: tuple[Position | None, Node | None] = (None, None)
         self.played: tuple[Position | None, Position | None, Move | None] = (None, None, None)
 
-    def _kept(self, position: Position) -> Node | None:
-        """The node kept for ``position``, dropping the entries above it (the solver has left
-        them); ``None`` when it is not on the stack."""
-        stack = self.stack
-        for index in range(len(stack) - 1, -1, -1):
-            if stack[index][0] is position:
-                del stack[index + 1 :]
-                return stack[index][1]
+    def __reduce__(self) -> tuple[type[SearchCache], tuple[()]]:
+        """Copies and pickles start empty (weak references cannot be pickled)."""
+        return (SearchCache, ())
+
+    def _remembered(self, position: Position) -> Node | None:
+        kept_position, kept_node = self.kept
+        if kept_position is position:
+            return kept_node
+        entry = self.nodes.get(id(position))
+        if entry is not None and entry[0]() is position:
+            return entry[1]
         return None
 
     def node(self, position: Position) -> Node:
@@ -452,31 +457,29 @@ class SearchCache:
         last_position, last_node = self.last
         if last_position is position and last_node is not None:
             return last_node
-        child, parent, move = self.played
         node = None
+        child, parent, move = self.played
         if child is position and parent is not None and move is not None:
-            stack = self.stack
-            parent_node: Node | None = None
-            try:
-                if stack and stack[-1][0] is parent:
-                    parent_node = stack[-1][1]
-                elif last_position is parent:
-                    parent_node = last_node
-                else:
-                    parent_node = self._kept(parent)
-            except IndexError:  # another thread changed the stack meanwhile: a miss
-                parent_node = None
+            # Just played: from the parent's node, if the parent is known.
+            parent_node = last_node if last_position is parent else self._remembered(parent)
             if parent_node is not None:
                 node = child_node(parent_node, move)
         if node is None:
-            node = node_from_scratch(position)
+            node = self._remembered(position) or node_from_scratch(position)
         self.last = (position, node)
         return node
 
-    def keep(self, position: Position, node: Node) -> None:
-        """Keep ``node`` while the search works below ``position``."""
-        stack = self.stack
-        if node.move is None or len(stack) >= self.LIMIT:
-            # Read from scratch: the start of a search, or a position the cache lost.
-            stack.clear()
-        stack.append((position, node))
+    def remember(self, position: Position, node: Node) -> None:
+        """Remember ``node`` for as long as ``position`` lives (and room lasts)."""
+        nodes = self.nodes
+        if len(nodes) >= self.LIMIT:
+            nodes.clear()  # that many positions open: start again (misses only cost time)
+        ident = id(position)
+
+        def forget(ref: weakref.ref[Position]) -> None:
+            entry = nodes.get(ident)
+            if entry is not None and entry[0] is ref:
+                del nodes[ident]
+
+        nodes[ident] = (weakref.ref(position, forget), node)
+        self.kept = (position, node)

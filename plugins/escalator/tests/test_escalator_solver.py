@@ -4,6 +4,8 @@ plain implementation and never calls a winnable position dead."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections import Counter
 from collections.abc import Hashable, Iterator
 
@@ -202,6 +204,26 @@ def test_cached_search_data_equal_fresh_data() -> None:
             assert game.solver_moves(position) == game.legal_moves(position)
 
 
+def test_cached_search_data_hold_in_any_search_order() -> None:
+    """A best-first search comes back to positions it kept long ago: their children's nodes,
+    worked out from the remembered nodes, still agree with fresh ones."""
+    game = Escalator()
+    kept = []
+    for deal in (2, 8):
+        for position in walk(game, deal, seed=deal, steps=40):
+            game.solver_key(position)
+            if not game.is_dead(position):
+                kept.append(position)
+    for position in reversed(kept):
+        for move in game.solver_moves(position):
+            child = game.play(position, move)
+            fresh = S.node_from_scratch(child)
+            assert game.solver_key(child) == S.key(fresh)
+            assert game.is_dead(child) == S.is_dead(fresh)
+            assert game.solver_moves(child) == game.legal_moves(child)
+    assert len(kept) >= 30
+
+
 def test_solver_moves_are_the_legal_moves() -> None:
     game = Escalator()
     for position in many_positions():
@@ -342,3 +364,13 @@ def test_play_is_unchanged_for_players() -> None:
             assert after == Position(tuple(piles))
             assert type(after) is Position
             assert move == Move.deal(STOCK) or move.target == WASTE
+
+
+def test_a_game_that_has_searched_copies_and_pickles() -> None:
+    game = Escalator()
+    position = game.deal(DealNumber(8))
+    assert solve(game, position).verdict is Verdict.WON
+    assert game._search.nodes  # the position kept last is still alive
+    for other in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert not other._search.nodes  # copies start with an empty cache
+        assert solve(other, position).verdict is Verdict.WON
