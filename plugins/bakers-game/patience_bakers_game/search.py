@@ -159,37 +159,25 @@ _TEXT = {
 }
 
 
-class Summary:
-    """What the fast functions need of a position, in compact form.
-
-    :param texts: per pile (16), the cards' text, bottom first (foundations: ``""``).
-    :param runs: per pile, the length of the same-suit descending run at its top (free cells:
-        their card count; foundations: 0).
-    :param need: per suit, the rank its foundation takes next (14 when complete).
-    :param dest: per suit, the foundation a card of that suit goes to.
-    :param settled: whether no top card fits its foundation (true after every :func:`play`).
-    :param key: the :func:`solver_key` text, once computed.
-    """
-
-    __slots__ = ("dest", "key", "need", "runs", "settled", "texts")
-
-    def __init__(
-        self, texts: list[str], runs: list[int], need: list[int], dest: list[int], settled: bool
-    ) -> None:
-        self.texts = texts
-        self.runs = runs
-        self.need = need
-        self.dest = dest
-        self.settled = settled
-        self.key: str | None = None
+#: What the fast functions need of a position, in compact form: ``(texts, runs, need, dest, key)``.
+#:
+#: * ``texts``: per pile (16), its cards' :data:`_TEXT` characters, bottom first (foundations:
+#:   ``""``);
+#: * ``runs``: per pile, the length of the same-suit descending run at its top (free cells: their
+#:   card count; foundations: 0);
+#: * ``need``: per suit, the rank its foundation takes next (14 when complete);
+#: * ``dest``: per suit, the foundation a card of that suit goes to;
+#: * ``key``: the :func:`solver_key` text.
+Summary = tuple[list[str], list[int], list[int], list[int], str]
 
 
 class Piles(tuple[tuple[Card, ...], ...]):
     """A position's piles (an ordinary tuple of piles, equal to and hashing as one) that carry
-    their :class:`Summary`, so that the solver's next :func:`play`, :func:`solver_key` and
-    :func:`solver_moves` need not recompute it. :func:`play` makes them."""
+    their :data:`Summary`, so that the solver's next :func:`play`, :func:`solver_key` and
+    :func:`solver_moves` need not recompute it. Only :func:`play` makes them, so their positions
+    are settled: no top card fits its foundation."""
 
-    summary: Summary | None
+    summary: Summary
 
 
 def text_run(text: str) -> int:
@@ -204,18 +192,28 @@ def text_run(text: str) -> int:
     return length
 
 
-def summarise(piles: tuple[tuple[Card, ...], ...]) -> Summary | None:
-    """The :class:`Summary` of ``piles`` (kept with :class:`Piles`, computed for other tuples).
+def _key(texts: list[str]) -> str:
+    """:func:`solver_key`'s text from the pile texts."""
+    cells = texts[:4]
+    cells.sort()
+    columns = texts[8:]
+    columns.sort()
+    return "".join(cells) + "," + ",".join(columns)
+
+
+def summarise(piles: tuple[tuple[Card, ...], ...]) -> tuple[Summary, bool] | None:
+    """The :data:`Summary` of ``piles`` (kept with :class:`Piles`, computed for other tuples),
+    and whether the position is settled (no top card fits its foundation).
 
     :returns: ``None`` when a card is face down or the foundations are malformed (callers then
         use the generic building blocks).
     """
     if type(piles) is Piles:
-        return piles.summary
-    summary = homes(piles)
-    if summary is None:
+        return piles.summary, True
+    found = homes(piles)
+    if found is None:
         return None
-    need, dest = summary
+    need, dest = found
     texts = []
     for index, pile in enumerate(piles):
         if 4 <= index < 8:
@@ -233,7 +231,7 @@ def summarise(piles: tuple[tuple[Card, ...], ...]) -> Summary | None:
             code = ord(text[-1]) - 48
             if code & 15 == need[code >> 4]:
                 settled = False
-    return Summary(texts, runs, need, dest, settled)
+    return (texts, runs, need, dest, _key(texts)), settled
 
 
 def play(piles: tuple[tuple[Card, ...], ...], move: Move) -> Position | None:
@@ -248,9 +246,14 @@ def play(piles: tuple[tuple[Card, ...], ...], move: Move) -> Position | None:
     :returns: ``None`` for a position :func:`summarise` cannot summarise (the caller uses the
         generic code).
     """
-    summary = summarise(piles)
-    if summary is None:
-        return None
+    if type(piles) is Piles:
+        texts, runs, need, dest, _ = piles.summary
+        settled = True
+    else:
+        summary = summarise(piles)
+        if summary is None:
+            return None
+        (texts, runs, need, dest, _), settled = summary
     source = move.source
     target = move.target
     assert target is not None
@@ -260,20 +263,17 @@ def play(piles: tuple[tuple[Card, ...], ...], move: Move) -> Position | None:
     cut = len(pile) - count
     new[target] = new[target] + pile[cut:]
     new[source] = pile[:cut]
-    texts = summary.texts.copy()
-    runs = summary.runs.copy()
+    texts = texts.copy()
+    runs = runs.copy()
     text = texts[source]
     moved = text[cut:]
-    texts[source] = text[:cut]
+    texts[source] = text = text[:cut]
     run = runs[source]
     natural = count <= run
     if source >= 8:
-        runs[source] = run - count if count < run else text_run(texts[source])
+        runs[source] = run - count if count < run else text_run(text)
     else:
-        runs[source] = len(texts[source])
-    need = summary.need
-    dest = summary.dest
-    settled = summary.settled
+        runs[source] = len(text)
     if target >= 8:
         under = texts[target]
         texts[target] = under + moved
@@ -290,11 +290,9 @@ def play(piles: tuple[tuple[Card, ...], ...], move: Move) -> Position | None:
             return None
         need, dest = found
         settled = False
-    if settled:
-        text = texts[source]
-        if text:
-            code = ord(text[-1]) - 48
-            settled = code & 15 != need[code >> 4]
+    if settled and text:
+        code = ord(text[-1]) - 48
+        settled = code & 15 != need[code >> 4]
     if not settled:
         need = need.copy()
         dest = dest.copy()
@@ -325,7 +323,7 @@ def play(piles: tuple[tuple[Card, ...], ...], move: Move) -> Position | None:
                     if need[other] == 1:
                         dest[other] = first
     result = Piles(new)
-    result.summary = Summary(texts, runs, need, dest, True)
+    result.summary = (texts, runs, need, dest, _key(texts))
     return Position(result)
 
 
@@ -336,22 +334,16 @@ def solver_key(piles: tuple[tuple[Card, ...], ...]) -> Hashable:
     A position :func:`summarise` cannot summarise gets a tuple of card codes instead (free cells
     sorted, columns sorted, foundations as they are).
     """
-    summary = piles.summary if type(piles) is Piles else summarise(piles)
+    if type(piles) is Piles:
+        return piles.summary[4]
+    summary = summarise(piles)
     if summary is None:
         return (
             tuple(sorted(" ".join(map(str, piles[i])) for i in CELLS)),
             tuple(sorted(" ".join(map(str, piles[i])) for i in COLUMNS)),
             tuple(" ".join(map(str, piles[i])) for i in FOUNDATIONS),
         )
-    key = summary.key
-    if key is None:
-        texts = summary.texts
-        cells = texts[:4]
-        cells.sort()
-        columns = texts[8:]
-        columns.sort()
-        key = summary.key = "".join(cells) + "," + ",".join(columns)
-    return key
+    return summary[0][4]
 
 
 def _dig(pile: tuple[Card, ...], need: list[int], stop: int) -> int:
@@ -445,13 +437,13 @@ def solver_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[
     :returns: ``None`` for a position :func:`summarise` cannot summarise (the caller uses the
         generic code).
     """
-    summary = piles.summary if type(piles) is Piles else summarise(piles)
-    if summary is None:
-        return None
-    texts = summary.texts
-    runs = summary.runs
-    need = summary.need
-    dest = summary.dest
+    if type(piles) is Piles:
+        texts, runs, need, dest, _ = piles.summary
+    else:
+        summary = summarise(piles)
+        if summary is None:
+            return None
+        texts, runs, need, dest, _ = summary[0]
     scored: list[int] = []  # score * 4096 + index in _MOVES
     first_cell = -1
     free = 1
