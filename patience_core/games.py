@@ -342,6 +342,24 @@ class Game(abc.ABC):
         """
         return False
 
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[Sequence[Move] | None, int]:
+        """The game's own search for a winning line (e.g. a heuristic search with unsafe
+        pruning), tried by the solver besides its exhaustive search; opt-in.
+
+        It may miss wins: it only ever answers "this line wins" or "none found", never "dead".
+        The solver replays every line with :meth:`apply` and uses it only if it ends won, so a
+        wrong line costs time, never a wrong verdict.
+
+        :param nodes: positions to generate at most (a guide; the solver counts what is returned).
+        :param seconds: CPU seconds (:func:`time.process_time`) to spend at most.
+        :returns: (the moves from ``position`` to a win, or ``None``; positions generated).
+            The default returns ``(None, 0)`` and is never called: the solver runs only its
+            depth-first search for games that do not override this method.
+        """
+        return None, 0
+
     # -- helpers for subclasses ---------------------------------------------------------------
 
     def pile_indices(self, kind: PileKind) -> tuple[int, ...]:

@@ -28,10 +28,12 @@ from collections.abc import Hashable, Sequence
 
 import attrs
 
+from patience_core.errors import PatienceError
 from patience_core.games import Game
 from patience_core.model import Move, Position
 
 __all__ = [
+    "FIRST_SHARE",
     "Budget",
     "Solution",
     "Verdict",
@@ -82,6 +84,10 @@ class Solution:
     seconds: float
 
 
+#: Share of the budget the depth-first search gets before a game's own :meth:`Game.find_win`.
+FIRST_SHARE = 0.1
+
+
 def solve(game: Game, position: Position, budget: Budget | None = None) -> Solution:
     """Search for a winning line from ``position`` with full information (thoughtful).
 
@@ -92,12 +98,65 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     :meth:`Game.is_dead` proves lost. ``dead`` is returned only when every reachable position has
     been searched, so it is a proof (given sound hooks).
 
+    A game that overrides :meth:`Game.find_win` (its own search for wins, which may prune unsafely)
+    gets three stages within the same budget: the depth-first search with a tenth of it
+    (``FIRST_SHARE``: quick wins and quick proofs of ``dead``), then ``find_win`` with what is
+    left, whose line counts only if it replays with :meth:`Game.apply` to a won position, then
+    the depth-first search again with whatever remains. Only the depth-first search ever says
+    ``dead``.
+
     :param game: the game (its rules, and its optional search helpers).
     :param position: where to start; it is not modified.
     :param budget: node, time and memory limits (default :class:`Budget`).
     :returns: a :class:`Solution`; ``dead`` only when proved.
     """
     budget = budget or Budget()
+    if type(game).find_win is Game.find_win:
+        return _depth_first(game, position, budget)
+    started = time.process_time()
+
+    def elapsed() -> float:
+        return time.process_time() - started
+
+    first = _depth_first(
+        game,
+        position,
+        attrs.evolve(
+            budget,
+            nodes=max(1, int(budget.nodes * FIRST_SHARE)),
+            seconds=budget.seconds * FIRST_SHARE,
+        ),
+    )
+    if first.verdict is not Verdict.UNKNOWN:
+        return attrs.evolve(first, seconds=elapsed())
+    nodes = first.nodes
+    if nodes < budget.nodes and elapsed() < budget.seconds:
+        line, spent = game.find_win(position, budget.nodes - nodes, budget.seconds - elapsed())
+        nodes += spent
+        if line is not None and _wins(game, position, line):
+            return Solution(Verdict.WON, tuple(line), nodes, elapsed())
+    if nodes >= budget.nodes or elapsed() >= budget.seconds:
+        return Solution(Verdict.UNKNOWN, (), nodes, elapsed())
+    rest = _depth_first(
+        game,
+        position,
+        attrs.evolve(budget, nodes=budget.nodes - nodes, seconds=budget.seconds - elapsed()),
+    )
+    return Solution(rest.verdict, rest.moves, nodes + rest.nodes, elapsed())
+
+
+def _wins(game: Game, position: Position, line: Sequence[Move]) -> bool:
+    """Whether ``line`` is legal move by move from ``position`` and ends won."""
+    for move in line:
+        try:
+            position = game.apply(position, move)
+        except PatienceError:
+            return False
+    return game.is_won(position)
+
+
+def _depth_first(game: Game, position: Position, budget: Budget) -> Solution:
+    """The depth-first search of :func:`solve` (see there), within ``budget``."""
     started = time.process_time()
     deadline = started + budget.seconds
     nodes = 0

@@ -291,3 +291,84 @@ def test_samples_do_not_depend_on_where_the_hidden_cards_really_lie() -> None:
     assert visible_seed(other) == visible_seed(position)
     for seed in (1, 2, 3):
         assert sample_hidden(position, GRand(seed)) == sample_hidden(other, GRand(seed))
+
+
+def brute_line(game: Game, position: Position) -> list[Move] | None:
+    """A winning line by breadth-first search, no hooks (``None`` when there is none)."""
+    parents: dict[Position, tuple[Position, Move] | None] = {position: None}
+    queue = [position]
+    for here in queue:
+        if game.is_won(here):
+            line: list[Move] = []
+            step = parents[here]
+            while step is not None:
+                here, move = step
+                line.append(move)
+                step = parents[here]
+            return line[::-1]
+        for move in game.legal_moves(here):
+            after = game.play(here, move)
+            if after not in parents:
+                parents[after] = (here, move)
+                queue.append(after)
+    return None
+
+
+class Finder(Mini):
+    """Mini with a win finder that knows the answer (by brute force) and counts its calls."""
+
+    calls: ClassVar[list[int]] = []
+
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[list[Move] | None, int]:
+        self.calls.append(nodes)
+        return brute_line(self, position), 7
+
+
+class Liar(Mini):
+    """Mini with a win finder that always offers a line that does not win (one legal move)."""
+
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[list[Move] | None, int]:
+        return self.legal_moves(position)[:1], 1
+
+
+def test_the_default_game_has_no_win_finder() -> None:
+    assert Mini().find_win(POSITIONS[0], 100, 1.0) == (None, 0)
+
+
+def test_a_win_finder_line_is_used_once_the_first_search_gives_up() -> None:
+    game = Finder()
+    position = next(p for p in POSITIONS if winnable(game, p) and solve(game, p).nodes > 40)
+    Finder.calls.clear()
+    # A tenth of 40 nodes is too little for the depth-first search; the finder answers.
+    solution = solve(game, position, Budget(nodes=40))
+    assert Finder.calls == [40 - 4]
+    assert solution.verdict is Verdict.WON
+    assert list(solution.moves) == brute_line(game, position)
+    assert solution.nodes == 4 + 7
+    assert replays_to_win(game, position, solution)
+
+
+def test_a_wrong_win_finder_line_is_never_reported() -> None:
+    liar = Liar()
+    for position in POSITIONS:
+        plain = solve(Mini(), position)
+        for budget in (Budget(), Budget(nodes=40)):
+            solution = solve(liar, position, budget)
+            assert solution.verdict in (plain.verdict, Verdict.UNKNOWN)
+            if solution.verdict is Verdict.WON:
+                assert replays_to_win(liar, position, solution)
+        assert solve(liar, position).verdict is plain.verdict
+
+
+def test_verdicts_with_a_win_finder_agree_with_brute_force() -> None:
+    game = Finder()
+    for position in POSITIONS:
+        solution = solve(game, position, Budget(nodes=40))
+        assert solution.verdict is not Verdict.UNKNOWN or not winnable(game, position)
+        if solution.verdict is Verdict.WON:
+            assert replays_to_win(game, position, solution)
+        assert (solve(game, position).verdict is Verdict.WON) == winnable(game, position)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from patience_core.api import (
     Build,
@@ -20,6 +20,7 @@ from patience_core.api import (
     run_length,
     run_moves,
 )
+from patience_spiderette import search
 
 #: Pile indices; each equals the pile's Aisleriot slot id (Part B §5, Layout).
 STOCK = 0
@@ -195,6 +196,13 @@ class Spiderette(Game):
         if below is None or not below.face_up:
             return (2 if onto is not None else 3, -move.count)
         return (4 if onto is not None else 6, -move.count)
+
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[Sequence[Move] | None, int]:
+        """A winning line found by the beam search of :mod:`patience_spiderette.search` (which
+        prunes moves unsafely, so it never proves anything lost; the solver replays its line)."""
+        return search.find_win(position, nodes, seconds)
 
     def is_won(self, position: Position) -> bool:
         """All four suits are complete K..A runs, on the tableau or the foundations.

@@ -3,10 +3,14 @@ the quick win test agrees with the rules' "score 48"."""
 
 from __future__ import annotations
 
+import random
+
 from patience_spiderette import Spiderette
 from patience_spiderette.game import COLUMNS, STOCK
+from patience_spiderette.search import Search, find_win
 
 from patience_core.api import DealNumber, Position
+from patience_core.solver import Budget, Verdict, solve
 from patience_core.testing import check_random_walk
 
 
@@ -53,3 +57,88 @@ def test_moves_are_reordered_never_dropped() -> None:
         ordered = game.order_moves(position, moves)
         assert sorted(map(repr, ordered)) == sorted(map(repr, moves))
         position = game.play(position, ordered[0])
+
+
+def walk(game: Spiderette, deal: int, seed: int, steps: int) -> list[Position]:
+    """Positions of a random walk by the rules (each a legal move after the last)."""
+    rng = random.Random(seed)
+    position = game.deal(DealNumber(deal))
+    seen = [position]
+    for _ in range(steps):
+        moves = game.legal_moves(position)
+        if not moves:
+            break
+        position = game.play(position, rng.choice(moves))
+        seen.append(position)
+    return seen
+
+
+def test_the_win_finder_plays_by_the_rules() -> None:
+    game = Spiderette()
+    for deal in range(1, 25):
+        for position in walk(game, deal, seed=deal, steps=80)[::4]:
+            engine = Search(position)
+            state = engine.root
+            steps = engine.moves(state)
+            legal = game.legal_moves(position)
+            for step, move in zip(steps, engine.to_moves(steps), strict=True):
+                if step[1] < 0:  # a foundation move names the first empty foundation
+                    move = engine.to_moves([step])[0]
+                assert move in legal
+                after = Search(game.play(position, move)).root
+                assert engine.play(state, step) == after
+                assert engine.won(after) == game.is_won(game.play(position, move))
+
+
+def test_the_win_finder_key_is_the_solver_key() -> None:
+    game = Spiderette()
+    positions = [p for deal in range(1, 13) for p in walk(game, deal, seed=7 * deal, steps=120)]
+    by_key: dict[object, object] = {}
+    for position in positions:
+        engine = Search(position)
+        assert by_key.setdefault(engine.key(engine.root), game.solver_key(position)) == (
+            game.solver_key(position)
+        )
+
+
+def test_the_win_finder_finds_a_line_that_wins() -> None:
+    game = Spiderette()
+    position = game.deal(DealNumber(7))
+    line, nodes = find_win(position, nodes=400_000, seconds=600.0)
+    assert line is not None
+    assert 0 < nodes <= 400_000
+    for move in line:
+        position = game.apply(position, move)
+    assert game.is_won(position)
+
+
+def test_the_solver_wins_with_the_finder_and_replays() -> None:
+    game = Spiderette()
+    start = game.deal(DealNumber(7))
+    solution = solve(game, start, Budget(nodes=450_000, seconds=600.0))
+    assert solution.verdict is Verdict.WON
+    position = start
+    for move in solution.moves:
+        position = game.apply(position, move)
+    assert game.is_won(position)
+
+
+def test_the_win_finder_skips_positions_no_game_reaches() -> None:
+    game = Spiderette()
+    position = game.deal(DealNumber(2))
+    column = position[COLUMNS[0]]
+    odd = Position(
+        tuple(
+            (*column, column[0].turned(False)) if i == COLUMNS[0] else pile
+            for i, pile in enumerate(position.piles)
+        )
+    )
+    assert find_win(odd, nodes=1000, seconds=1.0) == (None, 0)
+
+
+def test_the_win_finder_keeps_to_its_node_budget() -> None:
+    game = Spiderette()
+    for deal in (1, 2, 3):
+        line, nodes = find_win(game.deal(DealNumber(deal)), nodes=5000, seconds=600.0)
+        assert line is None
+        assert nodes <= 5000
