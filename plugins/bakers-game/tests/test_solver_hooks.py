@@ -247,6 +247,18 @@ def test_dead_deals_stay_dead_without_the_pruning(option: str, number: int) -> N
     assert counted[0] == counted[1]
 
 
+def test_a_dead_deal_is_dead_with_none_of_the_hooks() -> None:
+    """Microsoft deal 22 under kings is proved dead with the engine's move generation and play,
+    no key symmetry and every legal move, as with the hooks (and as Freecell Solver says)."""
+    plain = Plain({"empty-columns": "kings"})
+    position = plain.deal(DealNumber(22, "ms"))
+    truth = solve(plain, position, Budget(nodes=1_000_000, seconds=120))
+    assert truth.verdict is Verdict.DEAD
+    fast = solve(game_for("kings"), position)
+    assert fast.verdict is Verdict.DEAD
+    assert fast.nodes < truth.nodes / 10
+
+
 def freecell_solver_verdicts() -> dict[str, dict[int, Verdict]]:
     """Freecell Solver's verdicts on Microsoft deals 1-1000 by option (tests/data), recorded so
     that the tests do not need fc-solve."""
