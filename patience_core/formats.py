@@ -23,9 +23,12 @@ from patience_core.errors import BadSave
 from patience_core.games import Game
 from patience_core.model import Card, Position
 
-__all__ = ["POSITION_FORMAT", "position_from_dict", "position_to_dict"]
+__all__ = ["POSITION_FORMAT", "POSITION_VERSION", "position_from_dict", "position_to_dict"]
 
+#: The ``format`` field of position JSON.
 POSITION_FORMAT = "patience-position"
+#: The ``version`` of position JSON written and read.
+POSITION_VERSION = 1
 
 
 def position_to_dict(game: Game, position: Position, deal: str | None = None) -> dict[str, Any]:
@@ -33,7 +36,7 @@ def position_to_dict(game: Game, position: Position, deal: str | None = None) ->
     legal = game.legal_moves(position)
     return {
         "format": POSITION_FORMAT,
-        "version": 1,
+        "version": POSITION_VERSION,
         "game": game.name,
         "deal": deal,
         "options": dict(game.option_values),

@@ -67,6 +67,58 @@ def test_solve_from_a_saved_game(run_patience: Run, tmp_path: Path) -> None:
     assert result.out.startswith(f"Escalator, {save} (after move 1): won in ")
 
 
+def test_solve_from_a_position_file_uses_its_options(run_patience: Run, tmp_path: Path) -> None:
+    # Microsoft deal 1 is won with any card to an empty column and dead with kings only.
+    dealt = run_patience(
+        "deal", "bakers-game", "--deal", "ms:1", "-o", "empty-columns=any", "--json"
+    )
+    path = tmp_path / "p.json"
+    path.write_text(dealt.out)
+    result = run_patience("solve", "bakers-game", "--from", str(path), "--json")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    assert data["options"] == {"empty-columns": "any"} and data["verdict"] == "won"
+    clash = run_patience("solve", "bakers-game", "--from", str(path), "-o", "empty-columns=kings")
+    assert clash.code != 0 and "disagrees" in clash.err
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(options={"empty-columns": "weird"}), "weird"),
+        (lambda d: d.update(version=2), "version 2"),
+        (lambda d: d.update(format="other"), "format"),
+        (lambda d: d.update(game="escalator"), "escalator"),
+    ],
+)
+def test_solve_refuses_a_bad_position_file(
+    run_patience: Run, tmp_path: Path, change: Callable[[dict[str, object]], None], message: str
+) -> None:
+    data = json.loads(run_patience("deal", "bakers-game", "--deal", "ms:1", "--json").out)
+    change(data)
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(data))
+    result = run_patience("solve", "bakers-game", "--from", str(path))
+    assert result.code != 0
+    assert len(result.err.strip().splitlines()) == 1 and message in result.err
+
+
+@pytest.mark.parametrize("kind", ["deep-list", "deep-object", "huge"])
+def test_solve_from_a_hostile_file_is_one_line(
+    run_patience: Run, tmp_path: Path, kind: str
+) -> None:
+    path = tmp_path / "hostile.json"
+    if kind == "deep-list":
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    elif kind == "deep-object":
+        path.write_text('{"a":' * 5000 + "1" + "}" * 5000)
+    else:
+        path.write_text(" " * 2_000_000)
+    result = run_patience("solve", "escalator", "--from", str(path))
+    assert result.code == 1
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+
+
 @pytest.mark.parametrize(
     "args",
     [

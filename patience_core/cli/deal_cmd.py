@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 
 import click
 
@@ -18,12 +19,25 @@ from patience_core.cli import get_host
 from patience_core.cli.options import DEAL, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import BadSave
-from patience_core.formats import position_from_dict, position_to_dict
+from patience_core.formats import (
+    POSITION_FORMAT,
+    POSITION_VERSION,
+    position_from_dict,
+    position_to_dict,
+)
 from patience_core.games import Game, parse_options
 from patience_core.model import Position
+from patience_core.plugins import PluginHost
 from patience_core.render import CardStyle, board_text, make_painter
 
-__all__ = ["deal", "file_options", "read_position", "read_position_file", "read_position_text"]
+__all__ = [
+    "deal",
+    "file_options",
+    "game_for_position",
+    "read_position",
+    "read_position_file",
+    "read_position_text",
+]
 
 _CORE_FORMATS = ("text", "json")
 
@@ -41,8 +55,19 @@ def read_position(game: Game, text: str) -> Position:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise BadSave(f"not valid JSON: {exc.msg} (line {exc.lineno})") from None
+        except RecursionError:
+            raise BadSave("not a position (nested too deeply)") from None
+        except ValueError:
+            raise BadSave("not valid JSON (a number too long)") from None
         if not isinstance(data, dict):
             raise BadSave("position JSON must be an object")
+        if data.get("format", POSITION_FORMAT) != POSITION_FORMAT:
+            raise BadSave(f"format {data.get('format')!r} is not {POSITION_FORMAT!r}")
+        if data.get("version", POSITION_VERSION) != POSITION_VERSION:
+            raise BadSave(
+                f"position JSON version {data.get('version')!r} is not supported "
+                f"(this patience reads version {POSITION_VERSION})"
+            )
         if data.get("game") not in (None, game.name):
             raise BadSave(f"position is of game {data.get('game')!r}, not {game.name}")
         position = position_from_dict(game, data)
@@ -98,7 +123,7 @@ def file_options(text: str) -> dict[str, str] | None:
         return None
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return None
     options = data.get("options") if isinstance(data, dict) else None
     if isinstance(options, dict) and all(
@@ -106,6 +131,26 @@ def file_options(text: str) -> dict[str, str] | None:
     ):
         return dict(options)
     return None
+
+
+def game_for_position(
+    host: PluginHost, name: str, chosen: Mapping[str, str], text: str, path: str
+) -> Game:
+    """The game ``name`` with the options a position text records (position JSON's
+    ``options``), merged with the ``chosen`` ones (``--option``).
+
+    :raises click.UsageError: when a chosen option disagrees with a recorded one.
+    :raises PatienceError: for an unknown game or a bad option value (recorded or chosen).
+    """
+    merged = dict(chosen)
+    recorded = file_options(text)
+    if recorded is not None:
+        if any(recorded.get(k, v) != v for k, v in chosen.items()):
+            raise click.UsageError(
+                f"--option disagrees with the options recorded in {path}: {recorded}"
+            )
+        merged = {**recorded, **chosen}
+    return host.game(name, merged)
 
 
 def read_position_file(game: Game, path: str) -> Position:
@@ -157,14 +202,9 @@ def deal(
     from_text: str | None = None
     if from_file is not None:
         from_text = read_position_text(from_file)
-        recorded = file_options(from_text)
-        if recorded is not None:
-            if chosen and any(recorded.get(k, v) != v for k, v in chosen.items()):
-                raise click.UsageError(
-                    f"--option disagrees with the options recorded in {from_file}: {recorded}"
-                )
-            chosen = {**recorded, **chosen}
-    the_game: Game = host.game(game, chosen)
+        the_game = game_for_position(host, game, chosen, from_text, from_file)
+    else:
+        the_game = host.game(game, chosen)
     fmt = (output_format or ("json" if as_json else "text")).lower()
     if as_json and fmt != "json":
         raise click.UsageError("--json and --format disagree")

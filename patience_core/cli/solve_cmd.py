@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from patience_core.cli import get_host
-from patience_core.cli.deal_cmd import read_position_file
+from patience_core.cli.deal_cmd import game_for_position, read_position, read_position_text
 from patience_core.cli.options import DEAL, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import BadSave
@@ -35,10 +35,11 @@ def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, 
     return texts
 
 
-def _is_save(path: Path) -> bool:
+def _is_save(text: str) -> bool:
+    """Whether ``text`` (read with the position file's size cap) looks like a saved game."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        data = json.loads(text)
+    except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and "moves" in data and "deal" in data
 
@@ -106,7 +107,8 @@ def solve_command(
     host = get_host(ctx)
     if (deal_number is None) == (from_file is None):
         raise click.UsageError("give --deal or --from (one of them)")
-    if from_file is not None and _is_save(Path(from_file)):
+    text = read_position_text(from_file) if from_file is not None else None
+    if from_file is not None and from_file != "-" and text is not None and _is_save(text):
         if options:
             raise click.UsageError("--option cannot be used with a saved game")
         _saved, session = load_session(Path(from_file), host.game)
@@ -114,15 +116,18 @@ def solve_command(
             raise BadSave(f"{from_file} holds a saved {session.game.name} game, not {game}")
         the_game, position = session.game, session.position
         where = f"{from_file} (after move {len(session.moves)})"
+    elif from_file is not None and text is not None:
+        the_game = game_for_position(host, game, parse_options(options), text, from_file)
+        try:
+            position = read_position(the_game, text)
+        except BadSave as exc:
+            raise BadSave(f"{from_file}: {exc}") from None
+        where = from_file
     else:
         the_game = host.game(game, parse_options(options))
-        if from_file is not None:
-            position = read_position_file(the_game, from_file)
-            where = from_file
-        else:
-            assert deal_number is not None
-            position = the_game.deal(deal_number)
-            where = f"deal {deal_number}"
+        assert deal_number is not None
+        position = the_game.deal(deal_number)
+        where = f"deal {deal_number}"
     if budget is not None and not (math.isfinite(budget) and budget > 0):
         raise click.BadParameter(
             f"the budget must be a number of seconds more than 0, not {budget}",
