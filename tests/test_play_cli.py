@@ -572,3 +572,46 @@ def test_errors_raised_in_plugin_code_name_the_plugin() -> None:
         raise ValueError("ours")
     except ValueError as exc:
         assert _plugin_behind(exc) is None
+
+
+def _patience_exe() -> Path:
+    exe = Path(sys.executable).with_name("patience")
+    if not exe.exists():
+        pytest.skip("the patience script is not installed next to this Python")
+    return exe
+
+
+def test_play_with_standard_input_closed_ends_like_end_of_input(patience_data_dir: Path) -> None:
+    env = {**os.environ, "PATIENCE_DATA_DIR": str(patience_data_dir), "NO_COLOR": "1"}
+    done = subprocess.run(
+        [str(_patience_exe()), "play", "escalator", "--deal", WIN_DEAL],
+        stdin=None,
+        capture_output=True,
+        env=env,
+        close_fds=True,
+        preexec_fn=lambda: os.close(0),
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr and b"internal error" not in done.stderr
+    assert b"Game saved" in done.stdout
+
+
+def test_bytes_the_locale_cannot_decode_are_a_garbled_move(patience_data_dir: Path) -> None:
+    env = {
+        **os.environ,
+        "PATIENCE_DATA_DIR": str(patience_data_dir),
+        "NO_COLOR": "1",
+        "LC_ALL": "POSIX",
+        "PYTHONIOENCODING": "ascii",
+    }
+    done = subprocess.run(
+        [str(_patience_exe()), "play", "escalator", "--deal", WIN_DEAL],
+        input="deal\nQ♥\ndeal\nquit\n".encode(),
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"cannot read move" in done.stdout
+    assert save_of(patience_data_dir)["moves"] == ["deal", "deal"]  # play went on after it

@@ -8,6 +8,7 @@ script a whole game; end of input saves and exits 0.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import shlex
 import sys
@@ -163,6 +164,14 @@ def _count_arg(words: list[str], available: int) -> int | None:
     if len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
         return int(words[1])
     return None
+
+
+def _stdin_is_tty() -> bool:
+    """Whether standard input is a terminal (``False`` when it is closed or missing)."""
+    try:
+        return sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty()
+    except (ValueError, OSError):
+        return False
 
 
 class _Player:
@@ -354,6 +363,8 @@ class _Player:
     # -- the loop ----------------------------------------------------------------------------
 
     def read_line(self, interactive: bool) -> str | None:
+        if sys.stdin is None or sys.stdin.closed:
+            return None  # no standard input at all: as the end of input
         if interactive:
             try:
                 return input("> ")
@@ -374,7 +385,12 @@ class _Player:
 
     def run(self) -> int:
         """Play until ``quit`` or end of input. :returns: the exit code."""
-        interactive = sys.stdin.isatty()
+        interactive = _stdin_is_tty()
+        if sys.stdin is not None and isinstance(sys.stdin, io.TextIOWrapper):
+            # Bytes the locale cannot decode become U+FFFD, so such a line is refused as a
+            # move like any other garbled text instead of ending the game.
+            with contextlib.suppress(ValueError, OSError):
+                sys.stdin.reconfigure(errors="replace")
         if interactive:
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401  (line editing and history for input())
@@ -520,7 +536,7 @@ def play(
     style = CardStyle.for_stream(sys.stdout)
     paint = make_painter(style, lambda card: host.card_text(card, style.unicode))
     player = _Player(session, path, plugin_version, paint, resume_hint, dead_seconds)
-    if not sys.stdin.isatty() and not os.environ.get(DEAD_CHECK_ENV, "").strip():
+    if not _stdin_is_tty() and not os.environ.get(DEAD_CHECK_ENV, "").strip():
         player.dead_seconds = 3600.0 if dead_seconds > 0 else 0.0
         player.dead_nodes = DEAD_CHECK_PIPED_NODES
     player.provider = host.games.provider(session.game.name)
