@@ -164,7 +164,9 @@ def dead_check(
     A ``won`` result is remembered in ``known`` for the position and for every position along
     its winning line, so following a line costs nothing. ``dead`` is a proof.
     """
-    solution = _cached_solve(game, position, Budget(nodes=nodes, seconds=seconds), known)
+    solution = _cached_solve(
+        game, position, Budget(nodes=nodes, seconds=seconds, wall_seconds=seconds), known
+    )
     if known is not None and solution.verdict is Verdict.WON:
         _remember_line(game, position, solution, known)
     return solution
@@ -194,7 +196,9 @@ def _last_winnable(
         left = deadline - time.perf_counter()
         if left <= 0:
             return None, False
-        solution = _cached_solve(game, history[index], Budget(seconds=left), known)
+        solution = _cached_solve(
+            game, history[index], Budget(seconds=left, wall_seconds=left), known
+        )
         if solution.verdict is Verdict.WON:
             return index, True
         if solution.verdict is Verdict.UNKNOWN:
@@ -276,7 +280,11 @@ def hint(
     if mode == HONEST and has_hidden(position):
         return _honest_hint(game, position, mode, seconds, nodes, samples, started)
     deadline = started + seconds
-    budget = Budget(nodes=nodes if nodes is not None else Budget().nodes, seconds=0.6 * seconds)
+    budget = Budget(
+        nodes=nodes if nodes is not None else Budget().nodes,
+        seconds=0.6 * seconds,
+        wall_seconds=0.6 * seconds,
+    )
     solution = _cached_solve(game, position, budget, known)
     if solution.verdict is Verdict.WON and solution.moves:
         if known is not None:

@@ -23,6 +23,7 @@ current search path stay protected), which costs time, never correctness.
 from __future__ import annotations
 
 import enum
+import math
 import time
 from collections.abc import Hashable, Sequence
 
@@ -60,11 +61,14 @@ class Budget:
     :param seconds: CPU seconds of this process (:func:`time.process_time`) at most; CPU time,
         not wall-clock time, so that a verdict does not depend on what else the machine runs.
     :param table_size: keys the transposition table holds at most before it is cleared.
+    :param wall_seconds: wall-clock seconds at most (:func:`time.perf_counter`), a cap for
+        answers a person waits for (hints); unlimited by default.
     """
 
     nodes: int = 5_000_000
     seconds: float = 10.0
     table_size: int = 2_000_000
+    wall_seconds: float = math.inf
 
 
 @attrs.frozen
@@ -114,9 +118,13 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     if type(game).find_win is Game.find_win:
         return _depth_first(game, position, budget)
     started = time.process_time()
+    wall_end = time.perf_counter() + budget.wall_seconds
 
     def elapsed() -> float:
         return time.process_time() - started
+
+    def wall_left() -> float:
+        return wall_end - time.perf_counter()
 
     first = _depth_first(
         game,
@@ -125,22 +133,29 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
             budget,
             nodes=max(1, int(budget.nodes * FIRST_SHARE)),
             seconds=budget.seconds * FIRST_SHARE,
+            wall_seconds=budget.wall_seconds * FIRST_SHARE,
         ),
     )
     if first.verdict is not Verdict.UNKNOWN:
         return attrs.evolve(first, seconds=elapsed())
     nodes = first.nodes
-    if nodes < budget.nodes and elapsed() < budget.seconds:
-        line, spent = game.find_win(position, budget.nodes - nodes, budget.seconds - elapsed())
+    if nodes < budget.nodes and elapsed() < budget.seconds and wall_left() > 0:
+        seconds = min(budget.seconds - elapsed(), wall_left())
+        line, spent = game.find_win(position, budget.nodes - nodes, seconds)
         nodes += spent
         if line is not None and _wins(game, position, line):
             return Solution(Verdict.WON, tuple(line), nodes, elapsed())
-    if nodes >= budget.nodes or elapsed() >= budget.seconds:
+    if nodes >= budget.nodes or elapsed() >= budget.seconds or wall_left() <= 0:
         return Solution(Verdict.UNKNOWN, (), nodes, elapsed())
     rest = _depth_first(
         game,
         position,
-        attrs.evolve(budget, nodes=budget.nodes - nodes, seconds=budget.seconds - elapsed()),
+        attrs.evolve(
+            budget,
+            nodes=budget.nodes - nodes,
+            seconds=budget.seconds - elapsed(),
+            wall_seconds=wall_left(),
+        ),
     )
     return Solution(rest.verdict, rest.moves, nodes + rest.nodes, elapsed())
 
@@ -159,6 +174,7 @@ def _depth_first(game: Game, position: Position, budget: Budget) -> Solution:
     """The depth-first search of :func:`solve` (see there), within ``budget``."""
     started = time.process_time()
     deadline = started + budget.seconds
+    wall_deadline = time.perf_counter() + budget.wall_seconds
     nodes = 0
     key = game.solver_key
     forced = game.forced_move
@@ -219,7 +235,11 @@ def _depth_first(game: Game, position: Position, budget: Budget) -> Solution:
         if nodes >= next_check:
             # The node budget is exact; the clock is read every 1024 nodes.
             next_check = min(nodes + 1024, max_nodes)
-            if nodes >= max_nodes or time.process_time() >= deadline:
+            if (
+                nodes >= max_nodes
+                or time.process_time() >= deadline
+                or time.perf_counter() >= wall_deadline
+            ):
                 return result(Verdict.UNKNOWN)
         child_key = key(child)
         if child_key in seen:

@@ -164,6 +164,31 @@ def test_honest_stats_rank_moves_best_first(host: PluginHost) -> None:
     assert wins == sorted(wins, reverse=True)
 
 
+def test_the_default_honest_budget_samples_fewer_arrangements_with_many_moves(
+    host: PluginHost,
+) -> None:
+    from patience_core.honest import (
+        HONEST_MIN_NODES,
+        HONEST_MIN_SAMPLES,
+        HONEST_NODES,
+    )
+
+    game = game_of(host, "spiderette")
+    few = game.deal(DealNumber(1))
+    assert len(game.legal_moves(few)) * 24 * HONEST_MIN_NODES <= HONEST_NODES
+    assert honest_stats(game, few, seconds=SLOW)[0].samples == 24
+    many = next(
+        p
+        for p in (game.deal(DealNumber(d)) for d in range(1, 200))
+        if len(game.legal_moves(p)) * HONEST_MIN_SAMPLES * 2 * HONEST_MIN_NODES > HONEST_NODES
+        or len(game.legal_moves(p)) > 8
+    )
+    legal = len(game.legal_moves(many))
+    expected = min(24, max(HONEST_MIN_SAMPLES, HONEST_NODES // (legal * HONEST_MIN_NODES)))
+    assert expected < 24
+    assert honest_stats(game, many, seconds=SLOW)[0].samples == expected
+
+
 def test_a_dead_position_names_the_last_winnable_one(host: PluginHost) -> None:
     game = game_of(host, "escalator")
     history = [game.deal(DealNumber(17))]

@@ -216,6 +216,13 @@ def test_no_time_gives_unknown() -> None:
     assert solve(game, position, Budget(seconds=0.0)).verdict is Verdict.UNKNOWN
 
 
+def test_no_wall_clock_time_gives_unknown() -> None:
+    game = Bigger()
+    position = max((shuffled(game, s) for s in range(8)), key=lambda p: solve(game, p).nodes)
+    assert solve(game, position, Budget(wall_seconds=60.0)).verdict is not Verdict.UNKNOWN
+    assert solve(game, position, Budget(wall_seconds=0.0)).verdict is Verdict.UNKNOWN
+
+
 def test_a_won_start_is_won_with_no_moves() -> None:
     game = Mini()
     won = Position(((), (), game.new_deck(), (), ()))
