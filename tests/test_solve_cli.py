@@ -137,6 +137,17 @@ def test_bad_input_is_one_line(run_patience: Run, args: tuple[str, ...]) -> None
     assert "Traceback" not in result.err
 
 
+@pytest.mark.parametrize("command", ["solve", "simulate"])
+@pytest.mark.parametrize("budget", ["inf", "nan", "0", "-5", "0.001"])
+def test_a_bad_budget_is_a_usage_error_in_every_command(
+    run_patience: Run, command: str, budget: str
+) -> None:
+    args = ("--deal", "1") if command == "solve" else ("-n", "1", "--strategy", "solver")
+    result = run_patience(command, "escalator", *args, "--budget", budget)
+    assert result.code == 2
+    assert "--budget" in result.err and "Traceback" not in result.err
+
+
 def test_hint_for_a_saved_game(run_patience: Run, tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     run_patience("play", "escalator", "--deal", "17", "--file", str(save), input="deal\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import secrets
 from typing import Any
 
@@ -26,6 +27,26 @@ class DealType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
 
 
 DEAL = DealType()
+
+
+class SecondsType(click.FloatRange):
+    """A search budget in seconds: a finite number, at least 0.01 (``nan`` and ``inf`` are
+    refused as usage errors, exit status 2, like any other bad option value)."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(min=0.01)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"the budget must be a finite number of seconds, not {value}", param, ctx)
+        return number
+
+
+#: The ``--budget`` of ``solve`` and ``simulate``.
+SECONDS = SecondsType()
 
 
 def random_deal() -> DealNumber:

@@ -20,7 +20,7 @@ from typing import IO, Any
 import click
 
 from patience_core.cli import get_host
-from patience_core.cli.options import DEAL, option_flag
+from patience_core.cli.options import DEAL, SECONDS, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import PatienceError
 from patience_core.games import parse_options
@@ -260,7 +260,7 @@ def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[
 )
 @click.option(
     "--budget",
-    type=click.FloatRange(min=0, min_open=True),
+    type=SECONDS,
     help="Search CPU seconds: per deal for solver (default 10), per move for honest (a cap; "
     "default 5). The results then depend on the machine's speed; prefer --nodes.",
 )

@@ -9,14 +9,13 @@ careful player would, and the outcome is reported.
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import click
 
 from patience_core.cli import get_host
 from patience_core.cli.deal_cmd import game_for_position, read_position, read_position_text
-from patience_core.cli.options import DEAL, option_flag
+from patience_core.cli.options import DEAL, SECONDS, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import BadSave
 from patience_core.games import Game, parse_options
@@ -70,7 +69,7 @@ def _is_save(text: str) -> bool:
 )
 @click.option(
     "--budget",
-    type=click.FloatRange(min=0.01),
+    type=SECONDS,
     help="CPU seconds: of the whole search (thoughtful, default 10), or of each move's "
     "decision (honest, default 5).",
 )
@@ -128,11 +127,6 @@ def solve_command(
         assert deal_number is not None
         position = the_game.deal(deal_number)
         where = f"deal {deal_number}"
-    if budget is not None and not (math.isfinite(budget) and budget > 0):
-        raise click.BadParameter(
-            f"the budget must be a number of seconds more than 0, not {budget}",
-            param_hint="'--budget'",
-        )
     if mode == HONEST:
         honest = HonestBudget()
         if budget is not None:
