@@ -231,7 +231,7 @@ def _honest_hint(
         return Hint(best.move, text, reason, mode, "sampled", None, best.wins, best.samples, None,
                     None, elapsed)  # fmt: skip
     if best.unknown:
-        reason = "no winning line was found in the time; the solver's best guess"
+        reason = "no winning line was found within the search budget; the solver's best guess"
         verdict = "unknown"
     else:
         what = hidden_wording(game, position) if has_hidden(position) else "lines"

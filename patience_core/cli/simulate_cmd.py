@@ -233,7 +233,7 @@ def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[
         *lines,
         f"score    mean {summary.mean_score:.2f} of {summary.max_score}, best {summary.best_score}",
         f"moves    mean {summary.mean_moves:.1f}",
-        f"speed    {rate:.1f} games/s ({wall:.2f} s wall, {jobs} job{'s' if jobs > 1 else ''})",
+        f"speed    {rate:.3g} games/s ({wall:.2f} s wall, {jobs} job{'s' if jobs > 1 else ''})",
     ]
 
 
