@@ -236,16 +236,22 @@ class Search:
             while True:
                 seen = {self.key(self.root)}
                 beam: list[tuple[State, object]] = [(self.root, None)]
+                # A pass that cut nothing (no phase stopped at its limit, no beam dropped a
+                # candidate) searched the whole pruned space: a wider pass cannot find more.
+                cut = False
                 while beam:
                     candidates: list[tuple[float, int, State, object]] = []
                     for state, line in beam:
                         limit = phase_nodes if state[0] else last_nodes
                         limit = min(limit, max_nodes - self.nodes)
-                        self._phase(state, line, limit, seen, candidates)
+                        cut |= self._phase(state, line, limit, seen, candidates)
                         if self.nodes >= max_nodes or time.process_time() >= deadline:
                             return None
                     candidates.sort(key=lambda c: c[:2])
+                    cut |= len(candidates) > width
                     beam = [(c[2], c[3]) for c in candidates[:width]]
+                if not cut:
+                    return None
                 width, phase_nodes, last_nodes = 2 * width, 2 * phase_nodes, 2 * last_nodes
         except _Found as found:
             steps: list[Step] = []
@@ -262,9 +268,10 @@ class Search:
         limit: int,
         seen: set[tuple[object, ...]],
         candidates: list[tuple[float, int, State, object]],
-    ) -> None:
+    ) -> bool:
         """Best-first within ``start``'s phase for ``limit`` positions: deals go to
-        ``candidates``; a win raises :class:`_Found`."""
+        ``candidates``; a win raises :class:`_Found`. :returns: whether the limit cut the
+        phase short (positions were left unexplored)."""
         order = itertools.count()
         score, key, play, moves, won = self.score, self.key, self.play, self.moves, self.won
         heap: list[tuple[float, int, State, object]] = [(0.0, 0, start, line)]
@@ -290,6 +297,7 @@ class Search:
                 else:
                     heapq.heappush(heap, entry)
         self.nodes += spent
+        return spent >= limit
 
     def to_moves(self, steps: Sequence[Step]) -> list[Move]:
         """The game's moves for compact ``steps`` played from the root."""

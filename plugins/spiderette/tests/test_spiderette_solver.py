@@ -142,3 +142,28 @@ def test_the_win_finder_keeps_to_its_node_budget() -> None:
         line, nodes = find_win(game.deal(DealNumber(deal)), nodes=5000, seconds=600.0)
         assert line is None
         assert nodes <= 5000
+
+
+def test_the_win_finder_stops_when_its_pruned_search_is_exhausted() -> None:
+    import math
+
+    from patience_spiderette import search
+
+    from patience_core.api import Card
+
+    # No stock and no legal move: the face-up tops are the four Kings, 5, 9 and Jack of
+    # spades (nothing fits on another), every other card is face down below them.
+    game = Spiderette()
+    tops = [Card.of(13, s) for s in range(4)] + [Card.of(r, 0) for r in (5, 9, 11)]
+    rest = [Card.of(r, s) for s in range(4) for r in range(1, 14) if Card.of(r, s) not in tops]
+    columns: list[list[Card]] = [[] for _ in COLUMNS]
+    for i, card in enumerate(sorted(rest, key=lambda c: (c.rank, c.suit))):
+        columns[i % len(COLUMNS)].append(card)
+    piles = [(), (), (), (), ()] + [
+        (*(c.turned(False) for c in col), top) for col, top in zip(columns, tops, strict=True)
+    ]
+    position = Position(tuple(tuple(p) for p in piles))
+    assert sorted(c.code for c in position.cards()) == sorted(c.code for c in game.new_deck())
+    assert game.legal_moves(position) == []
+    line, nodes = search.find_win(position, 10**9, math.inf)  # returned at all: not stuck
+    assert line is None and nodes == 0
