@@ -268,7 +268,7 @@ def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[
     "--nodes",
     type=click.IntRange(min=1),
     help="Search budget in positions: per deal for solver, per search for honest (default "
-    "1500). Gives the same rows on every machine.",
+    "1000). Gives the same rows on every machine.",
 )
 @click.option(
     "--jobs",

@@ -77,7 +77,7 @@ def _is_save(text: str) -> bool:
     "--nodes",
     type=click.IntRange(min=1),
     help="Positions searched at most: in all (thoughtful), or per search (honest, default "
-    "1500). A node budget gives the same answer on every machine.",
+    "1000). A node budget gives the same answer on every machine.",
 )
 @click.option("--moves-only", is_flag=True, help="Print only the moves, one per line (for play).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
