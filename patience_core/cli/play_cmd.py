@@ -169,7 +169,9 @@ def _count_arg(words: list[str], available: int) -> int | None:
 def _stdin_is_tty() -> bool:
     """Whether standard input is a terminal (``False`` when it is closed or missing)."""
     try:
-        return sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty()
+        return (
+            sys.stdin is not None and not getattr(sys.stdin, "closed", False) and sys.stdin.isatty()
+        )
     except (ValueError, OSError):
         return False
 
@@ -363,7 +365,7 @@ class _Player:
     # -- the loop ----------------------------------------------------------------------------
 
     def read_line(self, interactive: bool) -> str | None:
-        if sys.stdin is None or sys.stdin.closed:
+        if sys.stdin is None or getattr(sys.stdin, "closed", False):
             return None  # no standard input at all: as the end of input
         if interactive:
             try:
