@@ -154,8 +154,8 @@ def test_hint_for_a_saved_game(run_patience: Run, tmp_path: Path) -> None:
     before = save.read_bytes()
     result = run_patience("hint", str(save), "--thoughtful", "--seconds", "5")
     assert result.code == 0, result.err
-    move, reason = result.out.strip().split(": ", 1)
-    assert move
+    label, move, reason = result.out.strip().split(": ", 2)
+    assert label == "Hint (thoughtful)" and move
     assert reason.startswith("wins in ") and reason.endswith(" moves.")
     data = json.loads(run_patience("hint", str(save), "--json", "--seconds", "1").out)
     assert data["mode"] == "honest" and data["game"] == "escalator"

@@ -55,4 +55,4 @@ def hint_command(
         data["moves_played"] = len(session.moves)
         click.echo(json.dumps(data, indent=2, sort_keys=True))
         return
-    click.echo(found.sentence())
+    click.echo(f"Hint ({found.mode}): {found.sentence()}")
