@@ -244,7 +244,7 @@ class Search:
                     for state, line in beam:
                         limit = phase_nodes if state[0] else last_nodes
                         limit = min(limit, max_nodes - self.nodes)
-                        cut |= self._phase(state, line, limit, seen, candidates)
+                        cut |= self._phase(state, line, limit, deadline, seen, candidates)
                         if self.nodes >= max_nodes or time.process_time() >= deadline:
                             return None
                     candidates.sort(key=lambda c: c[:2])
@@ -266,17 +266,24 @@ class Search:
         start: State,
         line: object,
         limit: int,
+        deadline: float,
         seen: set[tuple[object, ...]],
         candidates: list[tuple[float, int, State, object]],
     ) -> bool:
-        """Best-first within ``start``'s phase for ``limit`` positions: deals go to
-        ``candidates``; a win raises :class:`_Found`. :returns: whether the limit cut the
-        phase short (positions were left unexplored)."""
+        """Best-first within ``start``'s phase for ``limit`` positions or until the CPU clock
+        reaches ``deadline`` (read every 1024 positions): deals go to ``candidates``; a win
+        raises :class:`_Found`. :returns: whether the limit or the clock cut the phase short
+        (positions were left unexplored)."""
         order = itertools.count()
         score, key, play, moves, won = self.score, self.key, self.play, self.moves, self.won
         heap: list[tuple[float, int, State, object]] = [(0.0, 0, start, line)]
         spent = 0
+        check = 1024
         while heap and spent < limit:
+            if spent >= check:
+                check = spent + 1024
+                if time.process_time() >= deadline:
+                    break
             _, _, state, link = heapq.heappop(heap)
             for step in moves(state):
                 if spent >= limit:
@@ -297,7 +304,7 @@ class Search:
                 else:
                     heapq.heappush(heap, entry)
         self.nodes += spent
-        return spent >= limit
+        return spent >= limit or bool(heap)
 
     def to_moves(self, steps: Sequence[Step]) -> list[Move]:
         """The game's moves for compact ``steps`` played from the root."""
