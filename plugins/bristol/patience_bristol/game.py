@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
+from patience_bristol.search import best_first, homes_impossible
 from patience_core.api import (
     Build,
     Card,
@@ -193,16 +194,62 @@ class Bristol(Game):
         return None
 
     def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
-        """Best first: to a foundation; from a reserve to the tableau; between tableau piles; the
-        deal last; otherwise in :meth:`legal_moves` order. Order only: every move is kept.
+        """Best first: to a foundation (those freeing the most lower cards first); then the
+        other moves by the change they make to the inversions (see
+        :func:`patience_bristol.search.inversions`: a card above a lower one in its pile), fewest
+        first; among equals from a reserve, between tableau piles, the deal. Order only.
 
-        (Measured: putting moves that empty a pile, or that take a card off a card one rank
-        higher, later made more deals run out of time, not fewer.)"""
-        return sorted(moves, key=lambda move: self._move_class(position, move))
+        (Measured on deals 1..200: ordered by inversions, 196 deals are won within 10 s by the
+        depth-first search alone; ordered by kind alone, 195.)"""
+        return sorted(moves, key=lambda move: self._move_rank(position, move))
 
-    def _move_class(self, position: Position, move: Move) -> int:
+    def _move_rank(self, position: Position, move: Move) -> tuple[int, int, int]:
         if move.kind is MoveKind.DEAL:
-            return 3
+            stock = position[STOCK]
+            dealt = len(RESERVES) if len(stock) > len(RESERVES) else 1
+            added = 0
+            for k in range(dealt):
+                rank = stock[len(stock) - 1 - k].rank
+                added += sum(1 for card in position[RESERVES[k]] if card.rank < rank)
+            return (1, added, 3)
+        pile = position[move.source]
+        rank = pile[-1].rank
+        freed = sum(1 for card in pile[:-1] if card.rank < rank)
         if move.target in FOUNDATIONS:
-            return 0
-        return 1 if move.source in RESERVES else 2
+            return (0, -freed, 0)
+        assert move.target is not None
+        added = sum(1 for card in position[move.target] if card.rank < rank)
+        return (1, added - freed, 1 if move.source in RESERVES else 2)
+
+    def solver_moves(self, position: Position) -> list[Move]:
+        """:meth:`order_moves` of the legal moves, less one kind that never helps: the last card
+        of a tableau pile moved onto another tableau pile.
+
+        Why it never helps: an empty tableau pile takes nothing, so after such a move the card
+        (and whatever is later built on it) only covers the card it went onto. Any line from
+        there can be played from before the move with the same moves, the card and what is built
+        on it staying in their own pile; the two lines reach the same position once that card
+        leaves, which it must before a win. So a shortest winning line never makes such a move.
+        """
+        kept = [
+            move
+            for move in self.legal_moves(position)
+            if not (
+                move.source in TABLEAU
+                and move.target in TABLEAU
+                and len(position[move.source]) == 1
+            )
+        ]
+        return self.order_moves(position, kept)
+
+    def is_dead(self, position: Position) -> bool:
+        """Dead when some card can provably never reach a foundation (see
+        :func:`patience_bristol.search.homes_impossible`)."""
+        return homes_impossible(position)
+
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[Sequence[Move] | None, int]:
+        """A winning line found by a best-first search (see
+        :func:`patience_bristol.search.best_first`); it proves nothing when it finds none."""
+        return best_first(self, position, nodes, seconds)

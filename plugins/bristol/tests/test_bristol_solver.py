@@ -1,13 +1,17 @@
 """Bristol's solver hooks are sound: with and without them the solver reaches the same verdict
-on small positions it can decide both ways, and the key and the forced move keep the future."""
+on small positions it can decide both ways; the dead-end proof never calls a winnable position
+dead; the key, the forced move and the pruned moves keep the future; the win finder's lines win."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import pytest
 from patience_bristol import Bristol
 from patience_bristol.game import FOUNDATIONS, RESERVES, STOCK, TABLEAU
+from patience_bristol.search import best_first, homes_impossible, inversions
 
-from patience_core.api import Card, DealNumber, Game, Position, Suit, aisleriot_shuffle
+from patience_core.api import Card, DealNumber, Game, Move, Position, Suit, aisleriot_shuffle
 from patience_core.solver import Budget, Verdict, solve
 
 
@@ -17,14 +21,27 @@ class PlainBristol(Bristol):
     solver_key = Game.solver_key
     forced_move = Game.forced_move
     order_moves = Game.order_moves
+    solver_moves = Game.solver_moves
     is_dead = Game.is_dead
+    find_win = Game.find_win
 
 
 class UnforcedBristol(Bristol):
-    """Bristol with its key but no forced moves and the default order."""
+    """Bristol with its key but no forced moves, no dead-end proof, every legal move, the default
+    order and no win finder."""
 
     forced_move = Game.forced_move
     order_moves = Game.order_moves
+    solver_moves = Game.solver_moves
+    is_dead = Game.is_dead
+    find_win = Game.find_win
+
+
+class AllMoves(Bristol):
+    """Every hook but the pruned move list."""
+
+    solver_moves = Game.solver_moves
+    find_win = Game.find_win
 
 
 def small_position(seed: int, low: int) -> Position:
@@ -67,6 +84,128 @@ def test_verdicts_agree_with_and_without_the_hooks(low: int, plain_game: Game) -
     assert verdicts.count(Verdict.DEAD) >= 2
 
 
+def walk_positions(deals: range, steps: int = 40) -> Iterator[Position]:
+    """Positions along walks from real deals: each move chosen by a fixed formula among the
+    legal moves, foundation moves first when there are any (so the walks get far)."""
+    game = Bristol()
+    for deal in deals:
+        position = game.deal(DealNumber(deal))
+        for step in range(steps):
+            yield position
+            moves = game.legal_moves(position)
+            if not moves:
+                break
+            home = [m for m in moves if m.target in FOUNDATIONS]
+            choice = home or moves
+            position = game.play(position, choice[(deal * 7919 + step * 104729) % len(choice)])
+
+
+def test_the_dead_end_proof_never_calls_a_position_the_plain_search_wins_dead() -> None:
+    """Positions the proof calls dead, met while solving small positions (the cards from Tens or
+    Jacks up): the search without it never finds a win from one, and proves most dead."""
+    found: list[Position] = []
+
+    class Collecting(Bristol):
+        find_win = Game.find_win
+
+        def is_dead(self, position: Position) -> bool:
+            dead = homes_impossible(position)
+            if dead and len(found) < 400:
+                found.append(position)
+            return dead
+
+    for seed in SEEDS:
+        for low in (10, 11):
+            solve(Collecting(), small_position(seed, low), Budget(nodes=20_000))
+    assert len(found) >= 100
+    proved = 0
+    for position in found[::4]:
+        verdict = solve(UnforcedBristol(), position, Budget(nodes=20_000, seconds=60)).verdict
+        assert verdict is not Verdict.WON
+        proved += verdict is Verdict.DEAD
+    assert proved >= len(found[::4]) // 2
+
+
+@pytest.fixture(scope="module")
+def winning_lines() -> dict[int, list[Move]]:
+    """Winning lines of a few deals: by the solver for deals it wins at once, by the best-first
+    search for deals the depth-first search finds hard."""
+    game = Bristol()
+    lines = {}
+    for deal in (1, 5):
+        solution = solve(game, game.deal(DealNumber(deal)), Budget(seconds=30))
+        assert solution.verdict is Verdict.WON
+        lines[deal] = list(solution.moves)
+    for deal in (23, 85, 149, 175):
+        line, played = best_first(game, game.deal(DealNumber(deal)), 2_000_000, 30.0)
+        assert line is not None and played > 0
+        lines[deal] = line
+    return lines
+
+
+def test_positions_on_winning_lines_are_never_called_dead(
+    winning_lines: dict[int, list[Move]],
+) -> None:
+    """Every position on a winning line is winnable, so the proof must never fire there."""
+    game = Bristol()
+    for deal, line in winning_lines.items():
+        position = game.deal(DealNumber(deal))
+        for move in line:
+            assert not homes_impossible(position)
+            position = game.play(position, move)
+        assert game.is_won(position)
+
+
+def test_the_dead_end_proof_counts_foundation_slots() -> None:
+    """A hand-made dead end: the last 2 lies under a Queen in a reserve; the Queen can go
+    neither home (the only foundation not full is at Ace: no Jack can come before the 2) nor
+    onto the tableau (the only King lies under the 3..Jack run)."""
+    piles: list[tuple[Card, ...]] = [() for _ in range(16)]
+    piles[FOUNDATIONS[0]] = tuple(Card.of(rank, Suit.CLUBS) for rank in range(1, 14))
+    piles[FOUNDATIONS[1]] = tuple(Card.of(rank, Suit.HEARTS) for rank in range(1, 14))
+    piles[FOUNDATIONS[2]] = tuple(Card.of(rank, Suit.SPADES) for rank in range(1, 14))
+    piles[FOUNDATIONS[3]] = (Card.of(1, Suit.DIAMONDS),)
+    rest = [Card.of(rank, Suit.DIAMONDS) for rank in range(2, 14)]
+    # r1: 2d under Qd; t1: Kd under Jd, Td, ..., 3d (3d on top).
+    piles[RESERVES[0]] = (rest[0], rest[10])
+    piles[TABLEAU[0]] = (rest[11], *reversed(rest[1:10]))
+    position = Position(tuple(piles))
+    assert homes_impossible(position)
+    assert solve(PlainBristol(), position).verdict is Verdict.DEAD
+    # With the Queen and the 2 the other way round it is won.
+    piles[RESERVES[0]] = (rest[10], rest[0])
+    position = Position(tuple(piles))
+    assert not homes_impossible(position)
+    assert solve(Bristol(), position).verdict is Verdict.WON
+
+
+def test_the_dead_end_proof_sees_a_card_reach_the_tableau_through_another() -> None:
+    """The 2 lies under the 7 in r1; the 7 can reach the tableau only once the 9 from r2 has gone
+    onto the Ten of t1 and the 8 from r3 onto the 9. Won, so the proof must not fire."""
+    piles: list[tuple[Card, ...]] = [() for _ in range(16)]
+    for f, suit in zip(FOUNDATIONS[:3], (Suit.CLUBS, Suit.HEARTS, Suit.SPADES), strict=True):
+        piles[f] = tuple(Card.of(rank, suit) for rank in range(1, 14))
+    piles[FOUNDATIONS[3]] = (Card.of(1, Suit.DIAMONDS),)
+
+    def diamonds(*ranks: int) -> tuple[Card, ...]:
+        return tuple(Card.of(rank, Suit.DIAMONDS) for rank in ranks)
+
+    piles[RESERVES[0]] = diamonds(2, 7)
+    piles[RESERVES[1]] = diamonds(9)
+    piles[RESERVES[2]] = diamonds(8)
+    piles[TABLEAU[0]] = diamonds(13, 12, 11, 10)
+    piles[TABLEAU[1]] = diamonds(6, 5, 4, 3)
+    position = Position(tuple(piles))
+    assert not homes_impossible(position)
+    assert solve(PlainBristol(), position).verdict is Verdict.WON
+    # With the Jack and the Ten under the 9 in r2 instead, nothing can start: dead.
+    piles[TABLEAU[0]] = diamonds(13, 12)
+    piles[RESERVES[1]] = diamonds(11, 10, 9)
+    position = Position(tuple(piles))
+    assert homes_impossible(position)
+    assert solve(PlainBristol(), position).verdict is Verdict.DEAD
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_forced_move_keeps_a_won_position_won(seed: int) -> None:
     game, plain = Bristol(), UnforcedBristol()
@@ -77,6 +216,77 @@ def test_a_forced_move_keeps_a_won_position_won(seed: int) -> None:
         before = solve(plain, position, budget).verdict
         position = game.play(position, move)
         assert solve(plain, position, budget).verdict is before
+
+
+def test_the_moves_left_out_are_a_last_card_onto_another_pile() -> None:
+    game = Bristol()
+    skipped = 0
+    for position in walk_positions(range(1, 21)):
+        kept = game.solver_moves(position)
+        legal = game.legal_moves(position)
+        assert sorted(kept, key=legal.index) == [
+            move
+            for move in legal
+            if not (
+                move.source in TABLEAU and move.target in TABLEAU and len(position[move.source]) == 1
+            )
+        ]
+        skipped += len(legal) - len(kept)
+    assert skipped >= 5
+
+
+def test_verdicts_agree_with_and_without_the_pruned_moves() -> None:
+    """Small positions with single-card tableau piles (cards from Tens up over 5-7 piles)."""
+    budget = Budget(nodes=100_000, seconds=60)
+    decided = 0
+    for seed in SEEDS:
+        position = small_position(seed * 3, 10)
+        piles = list(position.piles)
+        spread = [card for t in TABLEAU for card in piles[t]]
+        width = 5 + seed % 3
+        for k, t in enumerate(TABLEAU):
+            piles[t] = tuple(spread[k::width]) if k < width else ()
+        position = Position(tuple(piles))
+        fast = solve(Bristol(), position, budget).verdict
+        slow = solve(AllMoves(), position, budget).verdict
+        if Verdict.UNKNOWN not in (fast, slow):
+            assert fast is slow, seed
+            decided += 1
+    assert decided >= 40
+
+
+def test_the_win_finder_lines_win(winning_lines: dict[int, list[Move]]) -> None:
+    """On deals the depth-first search finds hard, the best-first search's lines replay to a
+    win; on a lost position it finds nothing."""
+    game = Bristol()
+    for deal in (23, 85, 149, 175):
+        position = game.deal(DealNumber(deal))
+        for move in winning_lines[deal]:
+            assert move in game.legal_moves(position)
+            position = game.play(position, move)
+        assert game.is_won(position)
+    lost = next(
+        small_position(seed, 11)
+        for seed in SEEDS
+        if solve(PlainBristol(), small_position(seed, 11)).verdict is Verdict.DEAD
+    )
+    assert best_first(game, lost, 100_000, 10.0)[0] is None
+
+
+def test_the_order_keeps_every_move_and_puts_foundation_moves_first() -> None:
+    game = Bristol()
+    for position in walk_positions(range(1, 11)):
+        moves = game.legal_moves(position)
+        ordered = game.order_moves(position, moves)
+        assert sorted(ordered, key=moves.index) == moves
+        home = [m for m in ordered if m.target in FOUNDATIONS]
+        assert ordered[: len(home)] == home
+
+
+def test_inversions_count_higher_cards_above_lower_ones() -> None:
+    assert inversions([5, 9, 2, 7]) == 3  # bottom first: 9 above 5, 7 above 5, 7 above 2
+    assert inversions([13, 12, 11]) == 0
+    assert inversions([1, 2, 3]) == 3
 
 
 def test_the_key_ignores_suits_and_the_order_of_tableau_piles_and_foundations() -> None:

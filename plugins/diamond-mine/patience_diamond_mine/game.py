@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 
 from patience_core.api import (
     Card,
@@ -18,19 +18,15 @@ from patience_core.api import (
     foundation_accepts,
     move_cards,
 )
+from patience_diamond_mine.search import Relaxation, abstract_key, relaxed_state
 
 FOUNDATION = 0
 TABLEAU = tuple(range(1, 14))
 FACE_DOWN = 3  # face-down cards dealt to each pile, under one face-up card
 SUIT_SIZE = len(Rank)  # 13
 RUN_BONUS = 3
-#: One byte per card for the solver key: 1..52 face up, 65..116 face down.
-_CODE = {
-    Card.of(rank, suit, up): rank * 4 + suit - 3 + (0 if up else 64)
-    for rank in range(1, 14)
-    for suit in range(4)
-    for up in (True, False)
-}
+#: Pile codes cached for the solver key at most (the cache is then cleared).
+KEY_CACHE = 200_000
 
 RULES = """\
 Diamond Mine
@@ -130,6 +126,11 @@ class DiamondMine(Game):
         *(PileSpec(f"t{k + 1}", PileKind.TABLEAU, slot) for k, slot in enumerate(TABLEAU)),
     )
 
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        super().__init__(options)
+        self._key_cache: dict[int, tuple[tuple[Card, ...], bytes, bool]] = {}
+        self._relaxation = Relaxation()
+
     @property
     def piles(self) -> tuple[PileSpec, ...]:
         """The foundation, then the 13 tableau piles (position index = slot)."""
@@ -202,16 +203,16 @@ class DiamondMine(Game):
     # -- search hooks (used by the solver) -----------------------------------------------------
 
     def solver_key(self, position: Position) -> Hashable:
-        """The tableau piles (face-down cards marked) as bytes, sorted.
+        """The 13 piles as bytes, sorted, and the foundation's top: suit-blind (clubs, hearts
+        and spades alike) until every diamond is home and every card is face up, exact after
+        that (see :func:`patience_diamond_mine.search.abstract_key` for why that is sound).
 
         The piles are interchangeable: every rule treats the 13 piles alike, and none deals to
-        them. The foundation is left out: it holds exactly the diamonds missing from the
-        tableau, and those form one cyclic run of known length, so its top is determined too
-        (with 1..12 diamonds the run's set fixes its start; with 0 or 13 it does not matter).
+        them.
         """
-        return b"\xff".join(
-            sorted(bytes(_CODE[card] for card in pile) for pile in position.piles[1:])
-        )
+        if len(self._key_cache) > KEY_CACHE:
+            self._key_cache.clear()
+        return abstract_key(position, self._key_cache)
 
     def forced_move(self, position: Position) -> Move | None:
         """The diamond that comes next on a started foundation, when it is a pile's top, or
@@ -236,8 +237,29 @@ class DiamondMine(Game):
 
     def is_dead(self, position: Position) -> bool:
         """Dead when the diamonds cannot reach the foundation in sequence (see
-        :func:`diamond_orders_fit`)."""
-        return not diamond_orders_fit(position)
+        :func:`diamond_orders_fit`), or when the relaxed game (see
+        :class:`patience_diamond_mine.search.Relaxation`) proves that no line wins."""
+        if not diamond_orders_fit(position):
+            return True
+        state = relaxed_state(position)
+        return state is not None and self._relaxation.dead(state)
+
+    def solver_moves(self, position: Position) -> list[Move]:
+        """:meth:`order_moves` of the legal moves, less those whose result has the key of
+        ``position`` or of a move kept: a group into a second empty pile (the same as into the
+        first), or a whole pile with no face-down card into an empty pile (the same piles)."""
+        moves = []
+        empty_targets: set[tuple[int, int]] = set()
+        for move in self.legal_moves(position):
+            assert move.target is not None
+            if move.target != FOUNDATION and not position[move.target]:
+                if move.count == len(position[move.source]):
+                    continue
+                if (move.source, move.count) in empty_targets:
+                    continue
+                empty_targets.add((move.source, move.count))
+            moves.append(move)
+        return self.order_moves(position, moves)
 
     def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
         """Best first: to the foundation; groups joining a card of their own suit; groups whose

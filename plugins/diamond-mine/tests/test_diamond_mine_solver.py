@@ -1,23 +1,77 @@
-"""Diamond Mine's solver hooks are sound: the diamond-order dead proof, the forced diamond and
-the key agree with a search that uses none of them, on small positions both can decide."""
+"""Diamond Mine's solver hooks are sound: the dead-end proofs (diamond order, relaxed game), the
+forced diamond, the suit-blind key and the pruned move list agree with searches that use none of
+them, on positions both can decide; and the relaxed game allows every real move."""
 
 from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
 
 import pytest
 from patience_diamond_mine import DiamondMine
 from patience_diamond_mine.game import FOUNDATION, TABLEAU, diamond_orders_fit
+from patience_diamond_mine.search import (
+    CARD_CODE,
+    Relaxation,
+    relaxed_fits,
+    relaxed_state,
+    relaxed_successors,
+    relaxed_won,
+)
 
-from patience_core.api import Card, Game, Position, Suit, aisleriot_shuffle
+from patience_core.api import Card, DealNumber, Game, Move, Position, Suit, aisleriot_shuffle
 from patience_core.solver import Budget, Verdict, solve
 
 
+def exact_key(position: Position) -> Hashable:
+    """A key with every suit: the piles as full card codes, sorted, and the foundation's size."""
+    piles = sorted(bytes(CARD_CODE[card] for card in pile) for pile in position.piles[1:])
+    return (len(position[FOUNDATION]), tuple(piles))
+
+
 class PlainDiamondMine(DiamondMine):
-    """Diamond Mine without the hooks that can make "dead" a lie: no forced move, no dead-end
-    proof. (Without the key and the order too, the search cannot decide even these positions;
-    the key is checked on its own below.)"""
+    """Diamond Mine without any hook that can make "dead" a lie: the exact key, every legal move,
+    no forced move, no dead-end proof."""
 
     forced_move = Game.forced_move
     is_dead = Game.is_dead
+    solver_moves = Game.solver_moves
+
+    def solver_key(self, position: Position) -> Hashable:
+        return exact_key(position)
+
+
+class OrderOnly(DiamondMine):
+    """The hooks as first shipped (exact key, every legal move, the forced diamond and the
+    diamond-order proof, both tested against PlainDiamondMine below): the reference for the
+    newer hooks on positions too big for the plain search."""
+
+    solver_moves = Game.solver_moves
+
+    def solver_key(self, position: Position) -> Hashable:
+        return exact_key(position)
+
+    def is_dead(self, position: Position) -> bool:
+        return not diamond_orders_fit(position)
+
+
+class NoRelaxation(DiamondMine):
+    """Every hook but the relaxed dead-end proof."""
+
+    def is_dead(self, position: Position) -> bool:
+        return not diamond_orders_fit(position)
+
+
+class ExactKey(DiamondMine):
+    """Every hook but the suit-blind key."""
+
+    def solver_key(self, position: Position) -> Hashable:
+        return exact_key(position)
+
+
+class AllMoves(DiamondMine):
+    """Every hook but the pruned move list."""
+
+    solver_moves = Game.solver_moves
 
 
 def run(suit: Suit, high: int = 13, low: int = 1) -> tuple[Card, ...]:
@@ -51,7 +105,244 @@ def small_position(seed: int) -> Position:
     return Position((foundation, *piles))
 
 
+def mixed_position(seed: int) -> Position:
+    """Clubs complete; hearts from K down to a seeded rank and spades from K down to another,
+    each in a pile of its own or (some seeds) above face-down cards; the lower hearts and spades
+    and 2-5 diamonds shuffled face down over 3..10 piles, each pile's top card turned up; the
+    foundation holding the other diamonds (sometimes one fewer)."""
+    loose_diamonds = 2 + seed % 4
+    start = 1 + (seed // 4) % 13
+    ranks = [(start - 1 + k) % 13 + 1 for k in range(13)]
+    home = 13 - loose_diamonds - (1 if seed % 7 == 0 else 0)
+    foundation = tuple(Card.of(r, Suit.DIAMONDS) for r in ranks[:home])
+    loose = [Card.of(r, Suit.DIAMONDS) for r in ranks[home:]]
+    spades_low = 4 + (seed // 3) % 4
+    hearts_low = 1 + (seed // 5) % 4
+    loose += [Card.of(rank, Suit.SPADES) for rank in range(1, spades_low)]
+    loose += [Card.of(rank, Suit.HEARTS) for rank in range(1, hearts_low)]
+    piles: list[tuple[Card, ...]] = [() for _ in TABLEAU]
+    width = 3 + (seed // 2) % 8
+    for k, card in enumerate(aisleriot_shuffle(loose, seed)):
+        piles[3 + k % width] += (card.turned(False),)
+    piles[0] = run(Suit.CLUBS)
+    piles[1] = run(Suit.HEARTS, 13, hearts_low)
+    piles[2] = run(Suit.SPADES, 13, spades_low)
+    if seed % 3 == 1 and piles[3]:
+        piles[3], piles[2] = piles[3] + piles[2], ()
+    piles = [p[:-1] + (p[-1].turned(True),) if p else p for p in piles]
+    return Position((foundation, *piles))
+
+
 SEEDS = range(1, 41)
+#: Deals whose winning lines (found in a few hundredths of a second) give reachable positions.
+LINE_DEALS = (2, 25, 41, 97, 102, 178)
+
+
+def pick(seed: int, step: int, moves: list[Move]) -> Move:
+    """A move chosen by a fixed formula (no randomness)."""
+    return moves[(seed * 2654435761 + step * 40503) % len(moves)]
+
+
+def reachable_positions() -> Iterator[Position]:
+    """The positions along the winning line of each of LINE_DEALS, and along short walks that
+    leave each line at every fourth step (moves chosen by :func:`pick`)."""
+    game = DiamondMine()
+    for deal in LINE_DEALS:
+        position = game.deal(DealNumber(deal))
+        solution = solve(game, position, Budget(seconds=30))
+        assert solution.verdict is Verdict.WON, deal
+        for step, move in enumerate(solution.moves):
+            yield position
+            if step % 4 == 0:
+                walk = position
+                for k in range(12):
+                    moves = game.legal_moves(walk)
+                    if not moves:
+                        break
+                    walk = game.play(walk, pick(deal + step, k, moves))
+                    yield walk
+            position = game.play(position, move)
+        yield position
+
+
+def test_the_relaxed_game_allows_every_real_move() -> None:
+    """The lemma behind the relaxed proof: each real move leaves the relaxed state as it was or
+    gives one of its relaxed successors (or a state the diamond order already rules out), and
+    every won position is relaxed-won."""
+    game = DiamondMine()
+    checked = 0
+    kinds = set()
+    for position in reachable_positions():
+        state = relaxed_state(position)
+        assert state is not None  # every reachable position keeps the invariants
+        assert relaxed_won(state) is game.is_won(position) or not game.is_won(position)
+        successors = relaxed_successors(state)
+        for move in game.legal_moves(position):
+            after = relaxed_state(game.play(position, move))
+            assert after is not None
+            assert after == state or after in successors or not relaxed_fits(after), move
+            kinds.add("same" if after == state else "changed")
+            checked += 1
+    assert checked > 2000
+    assert kinds == {"same", "changed"}
+
+
+def test_won_positions_are_relaxed_won() -> None:
+    game = DiamondMine()
+    for deal in LINE_DEALS:
+        position = game.deal(DealNumber(deal))
+        for move in solve(game, position, Budget(seconds=30)).moves:
+            position = game.play(position, move)
+        assert game.is_won(position)
+        state = relaxed_state(position)
+        assert state is not None and relaxed_won(state)
+
+
+def test_positions_the_relaxed_game_proves_dead_are_dead() -> None:
+    """Positions met while solving deals 1..100 that only the relaxed proof calls dead (the last
+    two of each deal): the search with the first hooks (OrderOnly) never wins from one, and
+    proves most of them dead."""
+    found: list[Position] = []
+
+    class Collecting(DiamondMine):
+        def is_dead(self, position: Position) -> bool:
+            if not diamond_orders_fit(position):
+                return True
+            state = relaxed_state(position)
+            if state is not None and self._relaxation.dead(state):
+                found.append(position)
+                return True
+            return False
+
+    game = Collecting()
+    for deal in range(1, 101):
+        before = len(found)
+        solve(game, game.deal(DealNumber(deal)), Budget(seconds=30))
+        found[before:] = found[len(found) - 2 :] if len(found) - before > 2 else found[before:]
+    assert len(found) >= 30
+    proved = 0
+    for position in found:
+        verdict = solve(OrderOnly(), position, Budget(nodes=5_000, seconds=60)).verdict
+        assert verdict is not Verdict.WON
+        proved += verdict is Verdict.DEAD
+    assert proved >= len(found) // 2
+
+
+def test_the_relaxation_proves_known_dead_deals_at_once() -> None:
+    """Deals 9, 51 and 59 are dead (9 proved by the exact-key search in 29 s, 51 and 59 by the
+    suit-blind search without the relaxed proof); the relaxed game alone proves each."""
+    game = DiamondMine()
+    for deal in (9, 51, 59):
+        state = relaxed_state(game.deal(DealNumber(deal)))
+        assert state is not None and Relaxation().dead(state)
+    for deal in (25, 33, 99):  # winnable
+        state = relaxed_state(game.deal(DealNumber(deal)))
+        assert state is not None and not Relaxation().dead(state)
+
+
+def test_verdicts_agree_with_the_first_hooks() -> None:
+    """On positions the search with the first hooks decides (the plain search proves none of
+    these dead), every hook together gives the same verdict."""
+    budget = Budget(nodes=60_000, seconds=60)
+    verdicts = []
+    for seed in range(60):
+        position = mixed_position(seed)
+        expected = solve(OrderOnly(), position, budget).verdict
+        if expected is Verdict.UNKNOWN:
+            continue
+        assert solve(DiamondMine(), position, budget).verdict is expected, seed
+        verdicts.append(expected)
+    assert len(verdicts) >= 30
+    assert verdicts.count(Verdict.WON) >= 10
+    assert verdicts.count(Verdict.DEAD) >= 5
+
+
+@pytest.mark.parametrize("hookless", [NoRelaxation, ExactKey, AllMoves])
+def test_each_new_hook_alone_keeps_the_verdicts(hookless: type[DiamondMine]) -> None:
+    """With and without each newer hook (the others kept) the verdicts on deals agree."""
+    budget = Budget(nodes=100_000, seconds=20)
+    decided = 0
+    for deal in (1, 2, 12, 22, 25, 49, 66, 180, 185):
+        position = DiamondMine().deal(DealNumber(deal))
+        with_hook = solve(DiamondMine(), position, budget).verdict
+        without = solve(hookless(), position, budget).verdict
+        assert with_hook is not Verdict.UNKNOWN
+        assert without in (with_hook, Verdict.UNKNOWN), deal
+        decided += without is with_hook
+    assert decided >= 6
+
+
+def swap_suits(position: Position, first: Card, second: Card) -> Position:
+    """``position`` with two cards of one rank exchanged (each keeps its place and face)."""
+
+    def swapped(card: Card) -> Card:
+        for a, b in ((first, second), (second, first)):
+            if (card.rank, card.suit) == (a.rank, a.suit):
+                return Card.of(b.rank, b.suit, card.face_up)
+        return card
+
+    return Position(tuple(tuple(swapped(card) for card in pile) for pile in position.piles))
+
+
+def test_the_suit_blind_key_merges_positions_alike() -> None:
+    """Exchanging a club and a spade (or heart) of one rank keeps the key and the legal moves,
+    and the searches without the key agree that both positions are won or both lost."""
+    budget = Budget(nodes=60_000, seconds=60)
+    decided = 0
+    for seed in range(40):
+        position = mixed_position(seed)
+        rank = 1 + seed % 3
+        other = Suit.SPADES if seed % 2 else Suit.HEARTS
+        twin = swap_suits(position, Card.of(rank, Suit.CLUBS), Card.of(rank, other))
+        assert twin != position
+        game = DiamondMine()
+        assert game.solver_key(twin) == game.solver_key(position)
+        triples = [(m.source, m.target, m.count) for m in game.legal_moves(position)]
+        assert [(m.source, m.target, m.count) for m in game.legal_moves(twin)] == triples
+        one = solve(OrderOnly(), position, budget).verdict
+        two = solve(OrderOnly(), twin, budget).verdict
+        if Verdict.UNKNOWN not in (one, two):
+            assert one is two, seed
+            decided += 1
+    assert decided >= 20
+
+
+def test_the_key_is_exact_once_every_diamond_is_home_and_every_card_up() -> None:
+    game = DiamondMine()
+    done = Position(
+        (
+            tuple(Card.of(r, Suit.DIAMONDS) for r in range(1, 14)),
+            run(Suit.CLUBS, 13, 2),
+            run(Suit.HEARTS),
+            run(Suit.SPADES, 13, 2) + (Card.of(1, Suit.CLUBS),),
+            (Card.of(1, Suit.SPADES),),
+            *([()] * 9),
+        )
+    )
+    twin = swap_suits(done, Card.of(1, Suit.CLUBS), Card.of(1, Suit.SPADES))
+    assert game.solver_key(done) != game.solver_key(twin)
+    assert game.is_won(game.play(twin, Move.transfer(TABLEAU[3], TABLEAU[0])))
+    # With one card still face down the same exchange keeps the key.
+    hidden = done.piles[4][0].turned(False)
+    early = Position((*done.piles[:4], (hidden,), *done.piles[5:]))
+    early_twin = swap_suits(early, Card.of(1, Suit.CLUBS), Card.of(1, Suit.SPADES))
+    assert game.solver_key(early) == game.solver_key(early_twin)
+
+
+def test_moves_left_out_of_the_search_repeat_a_key() -> None:
+    """Every legal move the search skips gives the key of the position or of a move it keeps."""
+    game = DiamondMine()
+    skipped = 0
+    for position in reachable_positions():
+        kept = game.solver_moves(position)
+        legal = game.legal_moves(position)
+        assert set(kept) <= set(legal) and len(set(kept)) == len(kept)
+        keys = {game.solver_key(position)} | {game.solver_key(game.play(position, m)) for m in kept}
+        for move in legal:
+            if move not in kept:
+                skipped += 1
+                assert game.solver_key(game.play(position, move)) in keys
+    assert skipped > 50
 
 
 def test_wins_agree_with_and_without_the_forced_move() -> None:
