@@ -228,7 +228,9 @@ def test_the_moves_left_out_are_a_last_card_onto_another_pile() -> None:
             move
             for move in legal
             if not (
-                move.source in TABLEAU and move.target in TABLEAU and len(position[move.source]) == 1
+                move.source in TABLEAU
+                and move.target in TABLEAU
+                and len(position[move.source]) == 1
             )
         ]
         skipped += len(legal) - len(kept)

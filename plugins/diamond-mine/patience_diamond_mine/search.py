@@ -249,7 +249,8 @@ class Relaxation:
 
     Sound: the relaxed game allows at least every real move (see :func:`relaxed_successors`) and
     every won position is :func:`relaxed_won`, so a relaxed state that cannot reach a relaxed win
-    belongs only to positions that cannot be won.
+    belongs only to positions that cannot be won. Each answer depends only on the state asked
+    about: the limit counts the states a search from that state alone would visit.
 
     :param limit: relaxed states one question may visit at most; beyond that the answer is "not
         proved" and nothing is remembered.
@@ -287,10 +288,9 @@ class Relaxation:
                 continue
             if child in seen:
                 continue
-            answer = known.get(child)
-            if answer is False:
-                continue
-            if answer or relaxed_won(child):
+            # A state known dead is searched again (not skipped), so that whether the limit is
+            # reached, and so the answer, depends on ``state`` alone, never on earlier questions.
+            if known.get(child) or relaxed_won(child):
                 for alive in path:
                     known[alive] = True
                 return False
@@ -299,7 +299,7 @@ class Relaxation:
                 return False
             path.append(child)
             iterators.append(iter(relaxed_successors(child)))
-        # Exhausted without a win: every state seen reaches only states seen or known dead.
+        # Exhausted without a win: every state seen reaches only states seen.
         for dead in seen:
             known[dead] = False
         return True
