@@ -32,6 +32,8 @@ HOME_WEIGHT = 3
 RESERVE_INVERSION_WEIGHT = 3
 TABLEAU_INVERSION_WEIGHT = 1
 RESERVE_CARD_WEIGHT = 1
+#: Positions :func:`best_first` keeps at most (about 400 bytes each), then it gives up.
+BEST_FIRST_POSITIONS = 1_000_000
 
 
 def homes_impossible(position: Position) -> bool:
@@ -147,7 +149,8 @@ def best_first(
     the lowest :func:`position_score` (the oldest first among equals), trying
     :meth:`Game.solver_moves`, playing :meth:`Game.forced_move` after each move, skipping
     positions whose :meth:`Game.solver_key` it has seen or that :meth:`Game.is_dead` proves lost.
-    It may miss wins (it stops at the budget) and proves nothing.
+    It may miss wins (it stops at the budget, or once it holds BEST_FIRST_POSITIONS positions)
+    and proves nothing.
 
     :param nodes: moves played at most.
     :param seconds: CPU seconds (:func:`time.process_time`) at most.
@@ -176,6 +179,8 @@ def best_first(
             child_key = game.solver_key(child)
             if child_key in seen or game.is_dead(child):
                 continue
+            if len(lines) >= BEST_FIRST_POSITIONS:
+                return None, played
             seen.add(child_key)
             lines.append((node, tuple(taken)))
             heapq.heappush(queue, (position_score(child), next(order), len(lines) - 1, child))

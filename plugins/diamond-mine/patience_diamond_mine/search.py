@@ -254,10 +254,10 @@ class Relaxation:
 
     :param limit: relaxed states one question may visit at most; beyond that the answer is "not
         proved" and nothing is remembered.
-    :param memory: answers kept at most (all are forgotten when full).
+    :param memory: answers kept at most (all are forgotten when full; about 350 bytes each).
     """
 
-    def __init__(self, limit: int = 50_000, memory: int = 2_000_000) -> None:
+    def __init__(self, limit: int = 50_000, memory: int = 300_000) -> None:
         self.limit = limit
         self.memory = memory
         self._alive: dict[RelaxedState, bool] = {}
