@@ -56,6 +56,7 @@ from patience_core.errors import (
 )
 from patience_core.games import Game, GameOption, GameRegistry, Painter, PositionFormat
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position, Rank, Suit
+from patience_core.searchspace import PositionSpace, SearchSpace
 from patience_core.strategies import Strategy, StrategyRegistry
 
 __all__ = [
@@ -83,7 +84,9 @@ __all__ = [
     "PluginError",
     "Position",
     "PositionFormat",
+    "PositionSpace",
     "Rank",
+    "SearchSpace",
     "Strategy",
     "StrategyRegistry",
     "Suit",

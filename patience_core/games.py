@@ -26,6 +26,7 @@ from patience_core.errors import (
     UnknownGame,
 )
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
+from patience_core.searchspace import AnySpace
 
 __all__ = ["Game", "GameOption", "GameRegistry", "Painter", "PositionFormat"]
 
@@ -341,6 +342,19 @@ class Game(abc.ABC):
         The default is ``False``. It must never answer ``True`` for a winnable position.
         """
         return False
+
+    def search_space(self, position: Position) -> AnySpace | None:
+        """The rules from ``position`` in the game's own compact form, for the solver's
+        exhaustive depth-first search (:class:`~patience_core.searchspace.SearchSpace`), or
+        ``None``.
+
+        The default is ``None``: the search then plays positions through the hooks above
+        (:class:`~patience_core.searchspace.PositionSpace`). A space with small states searches
+        several times faster; it must offer every legal move (up to equal keys), so check it with
+        :func:`patience_core.testing.check_search_space`. The hooks above are then not used by the
+        depth-first search (the space does their work).
+        """
+        return None
 
     def find_win(
         self, position: Position, nodes: int, seconds: float

@@ -25,13 +25,15 @@ from __future__ import annotations
 import enum
 import math
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
 from patience_core.errors import PatienceError
 from patience_core.games import Game
 from patience_core.model import Move, Position
+from patience_core.searchspace import AnySpace, PositionSpace
 
 __all__ = [
     "FIRST_SHARE",
@@ -126,9 +128,8 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     def wall_left() -> float:
         return wall_end - time.perf_counter()
 
-    first = _depth_first(
-        game,
-        position,
+    search = DepthFirst(_space(game, position))
+    first = search.run(
         attrs.evolve(
             budget,
             nodes=max(1, int(budget.nodes * FIRST_SHARE)),
@@ -147,9 +148,7 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
             return Solution(Verdict.WON, tuple(line), nodes, elapsed())
     if nodes >= budget.nodes or elapsed() >= budget.seconds or wall_left() <= 0:
         return Solution(Verdict.UNKNOWN, (), nodes, elapsed())
-    rest = _depth_first(
-        game,
-        position,
+    rest = search.run(
         attrs.evolve(
             budget,
             nodes=budget.nodes - nodes,
@@ -157,7 +156,7 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
             wall_seconds=wall_left(),
         ),
     )
-    return Solution(rest.verdict, rest.moves, nodes + rest.nodes, elapsed())
+    return Solution(rest.verdict, rest.moves, nodes - first.nodes + rest.nodes, elapsed())
 
 
 def _wins(game: Game, position: Position, line: Sequence[Move]) -> bool:
@@ -170,88 +169,112 @@ def _wins(game: Game, position: Position, line: Sequence[Move]) -> bool:
     return game.is_won(position)
 
 
+def _space(game: Game, position: Position) -> AnySpace:
+    """The game's own search space from ``position``, or the default :class:`PositionSpace`."""
+    return game.search_space(position) or PositionSpace(game, position)
+
+
 def _depth_first(game: Game, position: Position, budget: Budget) -> Solution:
     """The depth-first search of :func:`solve` (see there), within ``budget``."""
-    started = time.process_time()
-    deadline = started + budget.seconds
-    wall_deadline = time.perf_counter() + budget.wall_seconds
-    nodes = 0
-    key = game.solver_key
-    forced = game.forced_move
-    play = game.play
-    is_won = game.is_won
-    moves_of = game.solver_moves
-    table_size = max(budget.table_size, 1)
-    max_nodes = budget.nodes
+    return DepthFirst(_space(game, position)).run(budget)
 
-    has_forced = type(game).forced_move is not Game.forced_move
-    is_dead = game.is_dead if type(game).is_dead is not Game.is_dead else None
 
-    def expand(pos: Position) -> tuple[Position, list[Move]]:
-        nonlocal nodes
-        steps: list[Move] = []
-        while not is_won(pos):
-            move = forced(pos)
-            if move is None:
-                break
-            pos = play(pos, move)
-            nodes += 1
-            steps.append(move)
-        return pos, steps
+class DepthFirst:
+    """The solver's exhaustive depth-first search over a search space; it can be resumed.
 
-    def result(verdict: Verdict, moves: Sequence[Move] = ()) -> Solution:
-        return Solution(verdict, tuple(moves), nodes, time.process_time() - started)
+    Each :meth:`run` continues where the previous one stopped (same table, same path), so a
+    search split into several budgets visits what one long search would.
 
-    steps: list[Move] = []
-    root = position
-    if has_forced:
-        root, steps = expand(position)
-    if is_won(root):
-        return result(Verdict.WON, steps)
-    if game.is_dead(root):
+    :param space: the rules in the solver's form (:class:`~patience_core.searchspace.SearchSpace`).
+    """
+
+    def __init__(self, space: AnySpace) -> None:
+        self.space = space
+        #: Positions generated so far, over every run.
+        self.nodes = 0
+        self._verdict: Verdict | None = None
+        self._line: list[Move] = []
+        self._seen: set[Hashable] = set()
+        self._states: list[Any] = []
+        self._iterators: list[Iterator[tuple[Any, Any, int]]] = []
+        self._steps: list[Any] = []
+        self._started = False
+
+    def run(self, budget: Budget) -> Solution:
+        """Search on within ``budget`` (this run's own limits: nodes, CPU and wall seconds).
+
+        :returns: ``won`` (the whole line from the start), ``dead`` (proved) or ``unknown``;
+            ``nodes`` counts every run so far, ``seconds`` this run only. Once ``won`` or
+            ``dead``, every later run returns the same at once.
+        """
+        started = time.process_time()
+        deadline = started + budget.seconds
+        wall_deadline = time.perf_counter() + budget.wall_seconds
+        max_nodes = self.nodes + budget.nodes
+        table_size = max(budget.table_size, 1)
+        space = self.space
+
+        def result(verdict: Verdict, moves: Sequence[Move] = ()) -> Solution:
+            if verdict is not Verdict.UNKNOWN:
+                self._verdict, self._line = verdict, list(moves)
+            return Solution(verdict, tuple(moves), self.nodes, time.process_time() - started)
+
+        if self._verdict is not None:
+            return result(self._verdict, self._line)
+        if not self._started:
+            self._started = True
+            root, cost = space.start()
+            self.nodes += cost
+            if space.is_won(root):
+                return result(Verdict.WON, space.moves([]))
+            if space.is_dead(root):
+                return result(Verdict.DEAD)
+            self._seen.add(space.key(root))
+            self._states.append(root)
+            self._iterators.append(space.children(root))
+        if self.nodes >= max_nodes:
+            return result(Verdict.UNKNOWN)
+        seen, states, iterators, steps = self._seen, self._states, self._iterators, self._steps
+        key, is_won, is_dead, children = space.key, space.is_won, space.is_dead, space.children
+        nodes = self.nodes
+        next_check = min(nodes + 1024, max_nodes)
+        # The search path: states[i] is reached by steps[i - 1]; iterators[i] yields its
+        # children still to try.
+        while iterators:
+            if nodes >= next_check:
+                # The node budget is exact; the clocks are read every 1024 nodes.
+                next_check = min(nodes + 1024, max_nodes)
+                if (
+                    nodes >= max_nodes
+                    or time.process_time() >= deadline
+                    or time.perf_counter() >= wall_deadline
+                ):
+                    self.nodes = nodes
+                    return result(Verdict.UNKNOWN)
+            entry = next(iterators[-1], None)
+            if entry is None:
+                states.pop()
+                iterators.pop()
+                if steps:
+                    steps.pop()
+                continue
+            step, child, cost = entry
+            nodes += cost
+            if is_won(child):
+                self.nodes = nodes
+                return result(Verdict.WON, space.moves([*steps, step]))
+            child_key = key(child)
+            if child_key in seen:
+                continue
+            if len(seen) >= table_size:
+                # Full: forget everything but the search path (which guards against cycles).
+                seen.clear()
+                seen.update(key(state) for state in states)
+            seen.add(child_key)
+            if is_dead(child):
+                continue
+            states.append(child)
+            iterators.append(children(child))
+            steps.append(step)
+        self.nodes = nodes
         return result(Verdict.DEAD)
-    seen: set[Hashable] = {key(root)}
-    # The search path: positions, their move iterators, and the moves that led to each (the move
-    # tried, then its forced moves); the root's entry holds its own forced moves.
-    positions = [root]
-    iterators = [iter(moves_of(root))]
-    lines = [steps]
-    next_check = min(nodes + 1024, max_nodes)
-    while iterators:
-        move = next(iterators[-1], None)
-        if move is None:
-            positions.pop()
-            iterators.pop()
-            lines.pop()
-            continue
-        child = play(positions[-1], move)
-        nodes += 1
-        line = [move]
-        if has_forced:
-            child, forced_steps = expand(child)
-            line += forced_steps
-        if is_won(child):
-            return result(Verdict.WON, [m for steps in lines for m in steps] + line)
-        if nodes >= next_check:
-            # The node budget is exact; the clock is read every 1024 nodes.
-            next_check = min(nodes + 1024, max_nodes)
-            if (
-                nodes >= max_nodes
-                or time.process_time() >= deadline
-                or time.perf_counter() >= wall_deadline
-            ):
-                return result(Verdict.UNKNOWN)
-        child_key = key(child)
-        if child_key in seen:
-            continue
-        if len(seen) >= table_size:
-            # Full: forget everything but the search path (which guards against cycles).
-            seen.clear()
-            seen.update(key(p) for p in positions)
-        seen.add(child_key)
-        if is_dead is not None and is_dead(child):
-            continue
-        positions.append(child)
-        iterators.append(iter(moves_of(child)))
-        lines.append(line)
-    return result(Verdict.DEAD)

@@ -40,6 +40,7 @@ __all__ = [
     "assert_matches_golden",
     "check_position",
     "check_random_walk",
+    "check_search_space",
     "check_winning_line",
     "load_game",
     "play_winning_line",
@@ -126,6 +127,50 @@ def check_random_walk(game: Game, deal: int | DealNumber, seed: int, steps: int 
         position = after
     check_position(game, position, deck)
     return position
+
+
+def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int = 150) -> int:
+    """Check :meth:`Game.search_space` against the game's own rules along a random walk.
+
+    At each position whose search space is not ``None``: every child step maps
+    (:meth:`SearchSpace.moves`) to legal moves whose result, by :meth:`Game.play`, agrees with the
+    child on won-ness; and every legal move's result has the same :meth:`Game.solver_key` as
+    some child's result or as the position itself (so the space leaves out only moves the
+    solver's table would skip anyway; any other omission would make "dead" a lie).
+
+    :param seed: seeds the move choices (32-bit); every few steps the walk takes a move into an
+        empty pile when there is one, where search spaces most often cut corners.
+    :returns: the number of positions checked (those with a search space).
+    :raises AssertionError: naming the deal, step and move, on the first disagreement.
+    """
+    number = deal if isinstance(deal, DealNumber) else DealNumber(deal)
+    position = game.deal(number)
+    rand = GRand(seed & 0xFFFFFFFF)
+    checked = 0
+    for step in range(steps):
+        legal = game.legal_moves(position)
+        space = game.search_space(position)
+        if space is not None:
+            checked += 1
+            where = f"deal {number} step {step}"
+            state, _ = space.start()
+            reached = {game.solver_key(position)}
+            for child_step, child, _cost in space.children(state):
+                after = position
+                for move in space.moves([child_step]):
+                    assert move in game.legal_moves(after), f"{where}: {move} is not legal"
+                    after = game.play(after, move)
+                assert space.is_won(child) == game.is_won(after), f"{where}: won differs"
+                reached.add(game.solver_key(after))
+            for move in legal:
+                key = game.solver_key(game.play(position, move))
+                assert key in reached, f"{where}: the search space has no child for {move}"
+        if not legal:
+            break
+        into_empty = [m for m in legal if m.target is not None and not position[m.target]]
+        choices = into_empty if into_empty and rand.int_range(0, 4) == 0 else legal
+        position = game.play(position, choices[rand.int_range(0, len(choices))])
+    return checked
 
 
 def check_winning_line(game: Game, deal: str | int | DealNumber, line: list[str]) -> Position:
@@ -354,6 +399,18 @@ class GameConformance:
         game = self.make_game()
         for deal in self.deals:
             check_random_walk(game, deal, seed=deal ^ 0x5EED, steps=self.walk_steps)
+
+    def test_search_space(self) -> None:
+        """A game's own search space (if any) offers every legal move: the solver's "dead" relies
+        on it (:func:`check_search_space`)."""
+        game = self.make_game()
+        if type(game).search_space is Game.search_space:
+            return
+        checked = sum(
+            check_search_space(game, deal, seed=deal ^ 0x5EA5, steps=self.walk_steps)
+            for deal in self.deals
+        )
+        assert checked, "search_space returned None for every position"
 
     def test_illegal_moves_are_refused(self) -> None:
         """Transfers that are not among the legal moves are refused by ``apply``."""

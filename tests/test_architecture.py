@@ -19,6 +19,7 @@ LAYERS = {
     "errors": 1,
     "engine": 2,
     "games": 3,
+    "searchspace": 3,
     "hookspecs": 3,
     "plugins": 3,
     "strategies": 3,

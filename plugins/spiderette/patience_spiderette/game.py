@@ -197,6 +197,11 @@ class Spiderette(Game):
             return (2 if onto is not None else 3, -move.count)
         return (4 if onto is not None else 6, -move.count)
 
+    def search_space(self, position: Position) -> search.Space | None:
+        """The compact search space of :mod:`patience_spiderette.search` (every legal move, on
+        small tuples: about twice as many positions per second as the generic search)."""
+        return search.search_space(position)
+
     def find_win(
         self, position: Position, nodes: int, seconds: float
     ) -> tuple[Sequence[Move] | None, int]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterator, Sequence
 
 from patience_core.api import Card, Move, Position
 
@@ -151,6 +151,68 @@ class Search:
             out.append(_DEAL)
         return out
 
+    def all_moves(self, state: State) -> list[Step]:
+        """Every legal move of ``state`` (sound: for the exhaustive search), best first.
+
+        Left out are only moves whose result has the same :meth:`key` as the result of a move
+        kept: with the stock empty, moves into the second and later empty columns, and a whole
+        column (no face-down card) moved into an empty one; with only the last deal left, the
+        same for the columns t4..t7 it does not reach. Order: a complete suit to a foundation,
+        runs joining their own suit, runs onto other cards, runs into an empty column, the deal.
+        """
+        stock, downs, ups, _ = state
+        home: list[Step] = []
+        join: list[Step] = []
+        onto: list[Step] = []
+        into: list[Step] = []
+        tops: dict[int, list[int]] = {}
+        empties: list[int] = []
+        for j in range(_NC):
+            pile = ups[j]
+            if pile:
+                tops.setdefault(pile[-1] & 15, []).append(j)
+            else:
+                empties.append(j)
+        for i in range(_NC):
+            pile = ups[i]
+            if not pile:
+                continue
+            n = len(pile)
+            card = pile[-1]
+            k = 1
+            while True:
+                # The top k cards form a same-suit run whose bottom card is ``card``.
+                if k == 13:
+                    home.append((i, -1, 13))
+                for j in tops.get((card & 15) + 1, ()):
+                    (join if ups[j][-1] == card + 1 else onto).append((i, j, k))
+                if empties:
+                    whole = k == n and not downs[i]
+                    if stock > _LAST_DEAL:
+                        into.extend((i, j, k) for j in empties)
+                    elif stock:
+                        # t1..t3 still get a card; t4..t7 are interchangeable.
+                        first_free = True
+                        for j in empties:
+                            if j < _LAST_DEAL:
+                                into.append((i, j, k))
+                            elif first_free and not (whole and i >= _LAST_DEAL):
+                                first_free = False
+                                into.append((i, j, k))
+                    elif not whole:
+                        into.append((i, empties[0], k))
+                if k < n and pile[-k - 1] == card + 1:
+                    card += 1
+                    k += 1
+                else:
+                    break
+        home += join
+        home += onto
+        home += into
+        if stock and not empties:
+            home.append(_DEAL)
+        return home
+
     def play(self, state: State, step: Step) -> State:
         """The state after ``step`` (a deal, or a run moved with the uncovered card turned)."""
         stock, downs, ups, filled = state
@@ -177,18 +239,29 @@ class Search:
         return (stock, downs, tuple(piles), filled)
 
     def key(self, state: State) -> tuple[object, ...]:
-        """Equal keys: the same future (columns no deal reaches are interchangeable)."""
+        """Equal keys: the same future. Columns no deal reaches and that hold no face-down card
+        are interchangeable (their index says nothing more), so their piles are sorted."""
         stock, downs, ups, _ = state
         if stock > _LAST_DEAL:
             return (stock, downs, ups)
-        tags = [(i + 1) * 32 + d if d else 0 for i, d in enumerate(downs)]
         if stock == 0:
-            return (0, tuple(sorted(zip(tags, ups, strict=True))))
+            if not any(downs):
+                return (0, tuple(sorted(ups)))
+            return (
+                0,
+                downs,
+                tuple(pile if down else () for pile, down in zip(ups, downs, strict=True)),
+                tuple(sorted(pile for pile, down in zip(ups, downs, strict=True) if not down)),
+            )
+        rest = downs[_LAST_DEAL:]
         return (
             stock,
-            tuple(tags[:_LAST_DEAL]),
+            downs,
             ups[:_LAST_DEAL],
-            tuple(sorted(zip(tags[_LAST_DEAL:], ups[_LAST_DEAL:], strict=True))),
+            tuple(pile if down else () for pile, down in zip(ups[_LAST_DEAL:], rest, strict=True)),
+            tuple(
+                sorted(pile for pile, down in zip(ups[_LAST_DEAL:], rest, strict=True) if not down)
+            ),
         )
 
     @staticmethod
@@ -318,6 +391,55 @@ class Search:
             else:
                 out.append(Move.transfer(COLUMNS[source], COLUMNS[target], count))
         return out
+
+
+class Space:
+    """The compact search space of one Spiderette position, for the solver's exhaustive
+    depth-first search (:class:`patience_core.api.SearchSpace`): states and keys of
+    :class:`Search`, every legal move (:meth:`Search.all_moves`), steps ``(source, target,
+    count)`` of column numbers 0..6.
+
+    :param position: as for :class:`Search`.
+    :raises ValueError: as :class:`Search` does.
+    """
+
+    def __init__(self, position: Position) -> None:
+        self.search = Search(position)
+
+    def start(self) -> tuple[State, int]:
+        """The position's state; nothing played before it."""
+        return self.search.root, 0
+
+    def children(self, state: State) -> Iterator[tuple[Step, State, int]]:
+        """Every legal move's result, in :meth:`Search.all_moves` order."""
+        play = self.search.play
+        for step in self.search.all_moves(state):
+            yield step, play(state, step), 1
+
+    def key(self, state: State) -> Hashable:
+        """:meth:`Search.key`."""
+        return self.search.key(state)
+
+    def is_won(self, state: State) -> bool:
+        """:meth:`Search.won`."""
+        return self.search.won(state)
+
+    def is_dead(self, state: State) -> bool:
+        """Never claimed (no cheap proof is known for Spiderette)."""
+        return False
+
+    def moves(self, steps: Sequence[Step]) -> list[Move]:
+        """:meth:`Search.to_moves`."""
+        return self.search.to_moves(steps)
+
+
+def search_space(position: Position) -> Space | None:
+    """The compact search space from ``position``, or ``None`` for a position no game reaches
+    (a face-down card above a face-up one), which the solver then searches as positions."""
+    try:
+        return Space(position)
+    except ValueError:
+        return None
 
 
 def find_win(position: Position, nodes: int, seconds: float) -> tuple[list[Move] | None, int]:

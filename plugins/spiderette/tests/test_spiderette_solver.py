@@ -167,3 +167,48 @@ def test_the_win_finder_stops_when_its_pruned_search_is_exhausted() -> None:
     assert game.legal_moves(position) == []
     line, nodes = search.find_win(position, 10**9, math.inf)  # returned at all: not stuck
     assert line is None and nodes == 0
+
+
+# -- the compact search space (Game.search_space) ---------------------------------------------
+
+
+def test_the_compact_space_searches_exactly_the_positions_of_the_generic_one() -> None:
+    from patience_spiderette.search import Space
+
+    from patience_core.api import PositionSpace
+    from patience_core.solver import DepthFirst
+
+    game = Spiderette()
+    # Deals 127 and 149 are dead: both searches run to the end, position for position.
+    for deal in (127, 149):
+        position = game.deal(DealNumber(deal))
+        compact = DepthFirst(Space(position)).run(Budget())
+        generic = DepthFirst(PositionSpace(game, position)).run(Budget())
+        assert compact.verdict is generic.verdict is Verdict.DEAD
+        assert compact.nodes == generic.nodes > 5000
+
+
+def test_the_conformance_check_catches_a_space_without_whole_column_moves() -> None:
+    # The shape of a real slip: a column with no face-down card moved whole into an empty column
+    # is a different position while deals remain (other cards will land on it).
+    import pytest
+    from patience_spiderette import search
+
+    from patience_core.testing import check_search_space
+
+    class Slipped(search.Space):
+        def children(self, state: search.State):  # type: ignore[no-untyped-def]
+            downs, ups = state[1], state[2]
+            for step, child, cost in super().children(state):
+                source, target, count = step
+                whole = source >= 0 and count == len(ups[source]) and not downs[source]
+                if not (whole and target >= 0 and not ups[target]):
+                    yield step, child, cost
+
+    class SlippedGame(Spiderette):
+        def search_space(self, position: Position) -> search.Space | None:
+            return Slipped(position)
+
+    with pytest.raises(AssertionError, match="no child for"):
+        for deal in range(1, 30):
+            check_search_space(SlippedGame(), deal, seed=deal, steps=150)

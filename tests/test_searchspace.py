@@ -1,0 +1,173 @@
+"""Search spaces (patience_core.searchspace): a game's own compact form for the depth-first search,
+the check of the conformance kit, and the resumable search."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from typing import ClassVar
+
+import pytest
+from test_solver import POSITIONS, Mini, brute_line, replays_to_win, winnable
+
+from patience_core.model import Move, Position
+from patience_core.searchspace import PositionSpace
+from patience_core.solver import Budget, DepthFirst, Verdict, _depth_first, solve
+from patience_core.testing import check_search_space
+
+#: A state of Mini's compact space: the ranks in each pile.
+Ranks = tuple[tuple[int, ...], ...]
+
+
+class MiniSpace:
+    """Mini's rules on tuples of ranks (each rank is one card of Mini's deck)."""
+
+    drop_cells: ClassVar[bool] = False
+
+    def __init__(self, game: Mini, position: Position) -> None:
+        self.game = game
+        self.root: Ranks = tuple(tuple(int(card.rank) for card in pile) for pile in position)
+
+    def start(self) -> tuple[Ranks, int]:
+        return self.root, 0
+
+    def children(self, state: Ranks) -> Iterator[tuple[tuple[int, int], Ranks, int]]:
+        home = self.game.foundation
+        if len(state[home]) == self.game.size:
+            return
+        for source, pile in enumerate(state):
+            if source == home or not pile:
+                continue
+            rank = pile[-1]
+            targets = [home] if rank == len(state[home]) + 1 else []
+            targets += [
+                t
+                for t in range(home + 1, len(state))
+                if t != source and (not state[t] or state[t][-1] == rank + 1)
+            ]
+            if not self.drop_cells:
+                targets += [c for c in range(self.game.cells) if not state[c]]
+            for target in targets:
+                piles = list(state)
+                piles[source] = pile[:-1]
+                piles[target] = (*state[target], rank)
+                yield (source, target), tuple(piles), 1
+
+    def key(self, state: Ranks) -> Hashable:
+        return state
+
+    def is_won(self, state: Ranks) -> bool:
+        return len(state[self.game.foundation]) == self.game.size
+
+    def is_dead(self, state: Ranks) -> bool:
+        return False
+
+    def moves(self, steps: Sequence[tuple[int, int]]) -> list[Move]:
+        return [Move.transfer(source, target) for source, target in steps]
+
+
+class SpaceMini(Mini):
+    """Mini with its own search space."""
+
+    space: ClassVar[type[MiniSpace]] = MiniSpace
+
+    def search_space(self, position: Position) -> MiniSpace:
+        return self.space(self, position)
+
+
+class NoCells(MiniSpace):
+    """A broken space: it never offers a move into a free cell."""
+
+    drop_cells = True
+
+
+class BrokenMini(SpaceMini):
+    space = NoCells
+
+
+def test_a_game_space_gives_the_brute_force_verdicts_and_lines_that_replay() -> None:
+    game = SpaceMini()
+    for position in POSITIONS:
+        solution = solve(game, position)
+        assert (solution.verdict is Verdict.WON) == winnable(game, position)
+        if solution.verdict is Verdict.WON:
+            assert replays_to_win(game, position, solution)
+
+
+def test_the_conformance_check_passes_a_faithful_space() -> None:
+    game = SpaceMini()
+    assert check_search_space(game, 1, seed=3, steps=40) > 0
+
+
+def test_the_conformance_check_catches_a_space_that_leaves_out_moves() -> None:
+    game = BrokenMini()
+    with pytest.raises(AssertionError, match="no child for"):
+        for seed in range(5):
+            check_search_space(game, 1, seed=seed, steps=40)
+
+
+def test_a_space_that_leaves_out_moves_can_call_a_winnable_deal_dead() -> None:
+    # Why the check matters: the solver trusts the space.
+    game = BrokenMini()
+    lies = [p for p in POSITIONS if winnable(game, p) and solve(game, p).verdict is Verdict.DEAD]
+    assert lies
+
+
+def test_the_position_space_plays_forced_moves_into_each_step() -> None:
+    game = Mini()
+    position = POSITIONS[0]
+    space = PositionSpace(game, position)
+    start, cost = space.start()
+    assert (start, cost) == (position, 0)  # Mini has no forced moves
+    steps = [step for step, _child, _cost in space.children(start)]
+    assert all(len(step) == 1 for step in steps)
+    assert space.moves(steps[:1]) == list(steps[0])
+
+
+@pytest.mark.parametrize("nodes", [1, 7, 50])
+def test_a_search_resumed_in_slices_reaches_the_same_verdict_and_line(nodes: int) -> None:
+    game = Mini()
+    for position in POSITIONS[:15]:
+        whole = _depth_first(game, position, Budget())
+        search = DepthFirst(PositionSpace(game, position))
+        runs = 0
+        while (part := search.run(Budget(nodes=nodes))).verdict is Verdict.UNKNOWN:
+            runs += 1
+            assert runs < 10_000
+        assert (part.verdict, part.moves) == (whole.verdict, whole.moves)
+        assert part.nodes == whole.nodes
+
+
+class Empty(Mini):
+    """Mini with a win finder that finds nothing (and costs nothing)."""
+
+    calls: ClassVar[int] = 0
+
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[list[Move] | None, int]:
+        Empty.calls += 1
+        return None, 0
+
+
+def test_the_search_after_the_win_finder_continues_the_first_one() -> None:
+    game = Empty()
+    for position in POSITIONS:
+        whole = _depth_first(game, position, Budget())
+        if whole.nodes < 100:
+            continue
+        solution = solve(game, position, Budget(nodes=whole.nodes + 5))
+        # Not started again from scratch: the node budget would not have been enough.
+        assert solution.verdict is whole.verdict
+        assert solution.moves == whole.moves
+        assert solution.nodes == whole.nodes
+    assert Empty.calls
+
+
+def test_a_finished_search_answers_again_at_once() -> None:
+    game = Mini()
+    position = next(p for p in POSITIONS if brute_line(game, p) is not None)
+    search = DepthFirst(PositionSpace(game, position))
+    first = search.run(Budget())
+    again = search.run(Budget(nodes=1))
+    assert first.verdict is Verdict.WON
+    assert (again.verdict, again.moves, again.nodes) == (first.verdict, first.moves, first.nodes)
