@@ -1,27 +1,32 @@
-"""A heuristic search that finds winning lines of Spiderette quickly (thoughtful: all cards known).
+"""Spiderette's compact engine: the solver's exact search space, and a heuristic win finder.
 
-Used through :meth:`Spiderette.find_win`; the solver replays every line it returns with the rules
-and checks that it wins, so nothing here can make a verdict wrong: this search only ever says
-"here is a win" or "none found" (never "dead"), which lets it prune moves that are rarely useful.
+Both work on a compact state: the stock count, the number of face-down cards left in each
+column (the face-down cards themselves never change order, so the count says which they are),
+the face-up cards of each column as small integers (``suit * 16 + rank``), and the number of
+suits on the foundations. Play and move generation work on these tuples directly.
 
-How it works (figures in ``docs/games/spiderette.md``, "Solver"):
+* :class:`Space` (:meth:`Spiderette.search_space`) is the solver's exhaustive search space: every
+  legal move (:meth:`Search.all_moves`), so the solver's "dead" stays a proof.
+* :meth:`Search.find` (:meth:`Spiderette.find_win`) looks for wins only. The solver replays every
+  line it returns with the rules and checks that it wins, so nothing here can make a verdict
+  wrong, which lets it prune moves that are rarely useful (:meth:`Search.moves`): a same-suit
+  run moves whole, never split, except into an empty column while the stock still has to be
+  dealt (the deal needs every column filled); a run lying on a card one rank higher is not
+  moved onto another such card unless it joins its own suit; a column with no face-down card is
+  not moved whole into an empty column; with the stock empty, only the first empty column is
+  tried.
 
-* A compact state: the stock count, the number of face-down cards left in each column (the
-  face-down cards themselves never change order, so the count says which they are), the face-up
-  cards of each column as small integers (``suit * 16 + rank``), and the number of suits on the
-  foundations. Play and move generation work on these tuples directly.
-* Pruned moves (unsound, fine for a win finder): a same-suit run moves whole, never split, except
-  into an empty column while the stock still has to be dealt (the deal needs every column
-  filled); a run lying on a card one rank higher is not moved onto another such card unless it
-  joins its own suit; a column with no face-down card is not moved whole into an empty column;
-  with the stock empty, only the first empty column is tried (they are interchangeable).
-* The game splits into phases at the deals (stock 24, 17, 10, 3, 0). A beam search over phases:
-  from each kept position a best-first search on a progress score (face-down cards weigh most,
-  then cards not on their same-suit successor; empty columns count in favour) explores a bounded
-  number of positions of its phase; every position that can deal gives a candidate (the position
-  after the deal) and the best candidates by score form the beam of the next phase. In the last
-  phase the same best-first search looks for the win. When a pass fails the beam width and the
-  per-position budgets double, until the time or node budget runs out.
+The win finder (figures in ``docs/games/spiderette.md``, "Solver"): the game splits into phases
+at the deals (stock 24, 17, 10, 3, 0). From a position, a best-first search on a progress score
+(face-down cards weigh most, then cards not on their same-suit successor; empty columns count in
+favour) explores a bounded number of positions of its phase; every position that can deal gives
+a candidate, the position after the deal. Then, depth first, the search goes on from the best
+few candidates in turn, each searched the same way in its own phase, down to the last phase,
+where the best-first search looks for the win. Failing that, the pass is repeated in a second
+order of the candidates (the best one of each set of face-down counts first, since different
+cards turned up are different plans), then both with twice the candidates and twice the
+positions per phase, until the time or node budget runs out or a pass cuts nothing short.
+Candidates whose whole pruned future was searched without a win are remembered and skipped.
 """
 
 from __future__ import annotations
@@ -55,11 +60,39 @@ _W_BREAK = 1.0
 _W_OFF_SUIT = 0.5
 _W_EMPTY = 2.0
 
-#: First pass: beam width, positions explored per kept position (before the last deal, and in
-#: the last phase). Each failed pass doubles all three.
-_BEAM = 30
-_PHASE_NODES = 3000
-_LAST_NODES = 20000
+#: First pass: deal candidates followed from each phase, positions explored per phase (before
+#: the last deal, and in the last phase). Each failed pass doubles all three.
+_WIDTH = 4
+_PHASE_NODES = 2000
+_LAST_NODES = 5000
+
+
+#: Pile scores kept at most (a few hundred bytes each).
+_PILE_TABLE = 500_000
+
+
+def _pile_score(pile: tuple[int, ...]) -> float:
+    """One column's share of :meth:`Search.score`."""
+    if not pile:
+        return -_W_EMPTY
+    value = _W_BREAK
+    for upper, lower in itertools.pairwise(pile):
+        if upper != lower + 1:
+            value += _W_OFF_SUIT if (upper & 15) == (lower & 15) + 1 else _W_BREAK
+    return value
+
+
+def _top_run(pile: tuple[int, ...]) -> tuple[int, int, bool]:
+    """A non-empty column's top same-suit run: (its length, its bottom card, whether that card
+    lies on a card one rank higher)."""
+    card = pile[-1]
+    n = len(pile)
+    k = 1
+    while k < n and pile[-k - 1] == card + 1:
+        card += 1
+        k += 1
+    lateral = k < n and (pile[-k - 1] & 15) == (card & 15) + 1
+    return k, card, lateral
 
 
 def _code(card: Card) -> int:
@@ -68,6 +101,10 @@ def _code(card: Card) -> int:
 
 class _Found(Exception):
     """A winning line was found (its linked list of steps is the argument)."""
+
+
+class _OutOfBudget(Exception):
+    """The node or time budget ran out."""
 
 
 class Search:
@@ -101,6 +138,17 @@ class Search:
         filled = len(FOUNDATIONS) - len(self.homes)
         self.root: State = (len(self.stock), tuple(downs), tuple(ups), filled)
         self.nodes = 0
+        self._pile_scores: dict[tuple[int, ...], float] = {}
+        self._pile_runs: dict[tuple[int, ...], tuple[int, int, bool]] = {}
+        # The win finder's budget and memory (set by find).
+        self._deadline = 0.0
+        self._max_nodes = 0
+        self._next_check = 0
+        self._diverse = False
+        #: Deal candidates whose whole pruned future was searched without a win (all passes).
+        self._failed: set[tuple[object, ...]] = set()
+        #: Deal candidates searched in the current pass.
+        self._tried: set[tuple[object, ...]] = set()
 
     # -- the rules on compact states ------------------------------------------------------------
 
@@ -110,39 +158,34 @@ class Search:
         out: list[Step] = []
         tops: dict[int, list[int]] = {}
         empties: list[int] = []
-        runs: list[tuple[int, int]] = []
+        table = self._pile_runs
+        runs: list[tuple[int, int, bool]] = []
         for j in range(_NC):
             pile = ups[j]
             if pile:
-                card = pile[-1]
-                tops.setdefault(card & 15, []).append(j)
-                n = len(pile)
-                k = 1
-                while k < n and pile[-k - 1] == card + 1:
-                    card += 1
-                    k += 1
-                runs.append((k, card))
+                tops.setdefault(pile[-1] & 15, []).append(j)
+                run = table.get(pile)
+                if run is None:
+                    if len(table) >= _PILE_TABLE:
+                        table.clear()
+                    run = table[pile] = _top_run(pile)
+                runs.append(run)
             else:
                 empties.append(j)
-                runs.append((0, 0))
+                runs.append((0, 0, False))
         for i in range(_NC):
-            pile = ups[i]
-            if not pile:
+            k, base, lateral = runs[i]
+            if not k:
                 continue
-            k, base = runs[i]
             if k == 13:
                 out.append((i, -1, 13))
                 continue
-            n = len(pile)
             if stock and empties:
                 out.extend((i, empties[0], part) for part in range(1, k))
-            rank = base & 15
-            below = pile[-k - 1] if k < n else 0
-            lateral = below != 0 and (below & 15) == rank + 1
-            for j in tops.get(rank + 1, ()):
+            for j in tops.get((base & 15) + 1, ()):
                 if not lateral or ups[j][-1] == base + 1:
                     out.append((i, j, k))
-            if empties and (k < n or downs[i]):
+            if empties and (k < len(ups[i]) or downs[i]):
                 if stock:
                     out.extend((i, j, k) for j in empties)
                 else:
@@ -277,54 +320,46 @@ class Search:
                 return False
         return True
 
-    @staticmethod
-    def score(state: State) -> float:
-        """Progress score, lower is better (see the weights above)."""
+    def score(self, state: State) -> float:
+        """Progress score, lower is better (see the weights above); piles' shares are kept in a
+        table (bounded: emptied at ``_PILE_TABLE`` entries)."""
         _, downs, ups, _ = state
+        table = self._pile_scores
         value = _W_DOWN * sum(downs)
         for pile in ups:
-            if not pile:
-                value -= _W_EMPTY
-                continue
-            value += _W_BREAK
-            for upper, lower in itertools.pairwise(pile):
-                if upper != lower + 1:
-                    value += _W_OFF_SUIT if (upper & 15) == (lower & 15) + 1 else _W_BREAK
+            share = table.get(pile)
+            if share is None:
+                if len(table) >= _PILE_TABLE:
+                    table.clear()
+                share = table[pile] = _pile_score(pile)
+            value += share
         return value
 
     # -- the search -----------------------------------------------------------------------------
 
     def find(self, nodes: int, seconds: float) -> list[Step] | None:
-        """A winning line from the root (compact steps), or ``None`` when the budget ran out.
+        """A winning line from the root (compact steps), or ``None`` when the budget ran out or
+        the pruned space holds no win.
 
         :param nodes: positions generated at most (``self.nodes`` counts them).
         :param seconds: CPU seconds (:func:`time.process_time`) at most.
         """
-        deadline = time.process_time() + seconds
-        max_nodes = self.nodes + nodes
-        width, phase_nodes, last_nodes = _BEAM, _PHASE_NODES, _LAST_NODES
         if self.won(self.root):
             return []
+        self._deadline = time.process_time() + seconds
+        self._max_nodes = self.nodes + nodes
+        self._next_check = self.nodes
+        self._failed = set()
+        width, phase_nodes, last_nodes = _WIDTH, _PHASE_NODES, _LAST_NODES
         try:
             while True:
-                seen = {self.key(self.root)}
-                beam: list[tuple[State, object]] = [(self.root, None)]
-                # A pass that cut nothing (no phase stopped at its limit, no beam dropped a
-                # candidate) searched the whole pruned space: a wider pass cannot find more.
                 cut = False
-                while beam:
-                    candidates: list[tuple[float, int, State, object]] = []
-                    for state, line in beam:
-                        limit = phase_nodes if state[0] else last_nodes
-                        limit = min(limit, max_nodes - self.nodes)
-                        cut |= self._phase(state, line, limit, deadline, seen, candidates)
-                        if self.nodes >= max_nodes or time.process_time() >= deadline:
-                            return None
-                    candidates.sort(key=lambda c: c[:2])
-                    cut |= len(candidates) > width
-                    beam = [(c[2], c[3]) for c in candidates[:width]]
+                for diverse in (False, True):
+                    self._diverse = diverse
+                    self._tried = set()
+                    cut |= self._depth_first(self.root, None, width, phase_nodes, last_nodes)
                 if not cut:
-                    return None
+                    return None  # nothing was cut short: no wider pass can find more
                 width, phase_nodes, last_nodes = 2 * width, 2 * phase_nodes, 2 * last_nodes
         except _Found as found:
             steps: list[Step] = []
@@ -333,6 +368,59 @@ class Search:
                 steps.append(link[0])
                 link = link[1]
             return steps[::-1]
+        except _OutOfBudget:
+            return None
+
+    def _depth_first(
+        self, state: State, line: object, width: int, phase_nodes: int, last_nodes: int
+    ) -> bool:
+        """Search ``state``'s phase, then, depth first, the ``width`` best deal candidates.
+
+        :returns: whether anything was cut short (a phase limit, or candidates beyond
+            ``width``); ``False`` means this future holds no win in the pruned space.
+        :raises _Found: with the winning line. :raises _OutOfBudget: when the budget ran out.
+        """
+        left = self._max_nodes - self.nodes
+        if left <= 0:
+            raise _OutOfBudget
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + 1024
+            if time.process_time() >= self._deadline:
+                raise _OutOfBudget
+        candidates: list[tuple[float, int, State, object]] = []
+        limit = min(phase_nodes if state[0] else last_nodes, left)
+        cut = self._phase(state, line, limit, self._deadline, {state[:3]}, candidates)
+        if not state[0]:
+            return cut
+        candidates.sort(key=lambda c: c[:2])
+        if self._diverse:
+            # The best candidate of each set of face-down counts first: different cards
+            # turned up are different plans, while near-equal scores often differ by little.
+            firsts: list[tuple[float, int, State, object]] = []
+            others: list[tuple[float, int, State, object]] = []
+            plans: set[tuple[int, ...]] = set()
+            for candidate in candidates:
+                downs = candidate[2][1]
+                (others if downs in plans else firsts).append(candidate)
+                plans.add(downs)
+            candidates = firsts + others
+        tried = 0
+        for _, _, child, child_line in candidates:
+            if tried == width:
+                return True
+            child_key = self.key(child)
+            if child_key in self._failed:
+                continue
+            if child_key in self._tried:
+                cut = True  # searched from another line of this pass, and cut short there
+                continue
+            self._tried.add(child_key)
+            tried += 1
+            if self._depth_first(child, child_line, width, phase_nodes, last_nodes):
+                cut = True
+            else:
+                self._failed.add(child_key)
+        return cut
 
     def _phase(
         self,
@@ -348,7 +436,7 @@ class Search:
         raises :class:`_Found`. :returns: whether the limit or the clock cut the phase short
         (positions were left unexplored)."""
         order = itertools.count()
-        score, key, play, moves, won = self.score, self.key, self.play, self.moves, self.won
+        score, play, moves, won = self.score, self.play, self.moves, self.won
         heap: list[tuple[float, int, State, object]] = [(0.0, 0, start, line)]
         spent = 0
         check = 1024
@@ -363,7 +451,9 @@ class Search:
                     break
                 child = play(state, step)
                 spent += 1
-                child_key = key(child)
+                # The state without the foundation count (which the columns imply) as its
+                # key: no columns sorted, which costs more than the repeats it would catch.
+                child_key = child[:3]
                 if child_key in seen:
                     continue
                 seen.add(child_key)
