@@ -385,3 +385,11 @@ def test_every_shipped_game_simulates_with_two_jobs(game: str, tmp_path: Path) -
             ]
     assert len(rows["1"]) == 4
     assert rows["1"] == rows["2"]
+
+
+@pytest.mark.parametrize("jobs", ["0", "65", "100000"])
+def test_jobs_out_of_range_is_a_usage_error(jobs: str) -> None:
+    result = CliRunner().invoke(cli, ["simulate", "escalator", "-n", "2", "--jobs", jobs])
+    assert result.exit_code == 2
+    assert "1<=x<=64" in result.output
+    assert "Traceback" not in result.output

@@ -34,6 +34,9 @@ from patience_core.simulate import (
     run_batch,
 )
 
+#: Worker processes at most (each may hold a solver table of a few hundred MB).
+MAX_JOBS = 64
+
 #: Output formats by file extension.
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 
@@ -273,10 +276,10 @@ def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[
 @click.option(
     "--jobs",
     "-j",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_JOBS),
     default=1,
     show_default=True,
-    help="Worker processes. Rows are the same for any value.",
+    help=f"Worker processes, at most {MAX_JOBS}. Rows are the same for any value.",
 )
 @click.option(
     "--max-moves",
