@@ -41,6 +41,7 @@ __all__ = [
     "SimRow",
     "Summary",
     "deal_range",
+    "options_text",
     "play_deal",
     "run_batch",
     "strategy_seed",
@@ -61,7 +62,17 @@ UNKNOWN = "unknown"
 DEFAULT_MAX_MOVES = 2000
 
 #: The columns of a simulation row, in output order.
-COLUMNS = ("game", "deal", "strategy", "result", "score", "max_score", "moves", "seconds")
+COLUMNS = (
+    "game",
+    "deal",
+    "strategy",
+    "options",
+    "result",
+    "score",
+    "max_score",
+    "moves",
+    "seconds",
+)
 
 #: The two-sided 95% normal quantile, for :func:`wilson_interval`.
 Z95 = 1.959963984540054
@@ -74,6 +85,8 @@ class SimRow:
     :param game: the game's name (``"escalator"``).
     :param deal: the deal number as text (``str(DealNumber)``: ``"17"`` or ``"ms:17"``).
     :param strategy: the strategy's name.
+    :param options: the game options in force, defaults included, as :func:`options_text` gives
+        them (``"empty-columns=kings"``; ``""`` for a game without options).
     :param result: ``"won"``, ``"lost"`` (no legal move left), ``"stopped"`` (the move cap was
         reached, or the strategy resigned, without a result), or, for a strategy that resigns
         saying why, ``"dead"`` (it proved no line wins) or ``"unknown"`` (its search budget ran
@@ -88,6 +101,7 @@ class SimRow:
     game: str
     deal: str
     strategy: str
+    options: str
     result: str
     score: int
     max_score: int
@@ -98,17 +112,28 @@ class SimRow:
         """The row as a dict with the keys of :data:`COLUMNS`, in that order."""
         return {name: getattr(self, name) for name in COLUMNS}
 
-    def key(self) -> tuple[str, str, str, str, int, int, int]:
+    def key(self) -> tuple[str, str, str, str, str, int, int, int]:
         """Every column but ``seconds``: what must agree between runs."""
         return (
             self.game,
             self.deal,
             self.strategy,
+            self.options,
             self.result,
             self.score,
             self.max_score,
             self.moves,
         )
+
+
+def options_text(values: Mapping[str, str]) -> str:
+    """Game options as one text field: ``name=value`` pairs in name order joined by ``;``
+    (``{"empty-columns": "kings"}`` gives ``"empty-columns=kings"``; no options give ``""``).
+
+    :param values: option name to value, e.g. :attr:`Game.option_values
+        <patience_core.games.Game.option_values>` (every option in force, defaults included).
+    """
+    return ";".join(f"{name}={value}" for name, value in sorted(values.items()))
 
 
 def strategy_seed(deal: DealNumber, strategy: str) -> int:
@@ -169,6 +194,7 @@ def play_deal(
         game=game.name,
         deal=str(deal),
         strategy=strategy,
+        options=options_text(game.option_values),
         result=result,
         score=game.score(position),
         max_score=game.max_score,

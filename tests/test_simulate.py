@@ -14,12 +14,14 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, ClassVar
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
 from patience_core import hookimpl
 from patience_core.api import Game, Move, Position
 from patience_core.cli import cli, main
+from patience_core.cli.simulate_cmd import resume_rows, run_header
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import BadDeal, PatienceError
 from patience_core.plugins import PluginHost
@@ -32,6 +34,7 @@ from patience_core.simulate import (
     SimRow,
     Summary,
     deal_range,
+    options_text,
     play_deal,
     run_batch,
     strategy_seed,
@@ -176,7 +179,7 @@ def test_rows_are_the_same_in_processes_with_other_hash_seeds(tmp_path: Path) ->
 def test_summary_adds_up() -> None:
     summary = Summary("escalator", "random", 28)
     for deal, result, score in (("1", WON, 28), ("2", LOST, 10), ("3", STOPPED, 3)):
-        summary.add(SimRow("escalator", deal, "random", result, score, 28, 40, 0.5))
+        summary.add(SimRow("escalator", deal, "random", "", result, score, 28, 40, 0.5))
     data = summary.as_dict(wall_seconds=2.0)
     assert (data["games"], data["wins"], data["lost"], data["stopped"]) == (3, 1, 1, 1)
     assert data["win_rate"] == pytest.approx(1 / 3)
@@ -393,3 +396,219 @@ def test_jobs_out_of_range_is_a_usage_error(jobs: str) -> None:
     assert result.exit_code == 2
     assert "1<=x<=64" in result.output
     assert "Traceback" not in result.output
+
+
+# -- the options column -----------------------------------------------------------------------
+
+
+def test_options_column_comes_right_after_strategy() -> None:
+    assert COLUMNS[:4] == ("game", "deal", "strategy", "options")
+    assert COLUMNS[-1] == "seconds" and len(COLUMNS) == len(set(COLUMNS)) == 9
+
+
+def test_options_text_is_sorted_pairs_joined_by_semicolons() -> None:
+    assert options_text({}) == ""
+    assert options_text({"empty-columns": "kings"}) == "empty-columns=kings"
+    assert options_text({"zeta": "1", "alpha": "b"}) == "alpha=b;zeta=1"
+
+
+def test_rows_record_every_option_in_force(host: PluginHost) -> None:
+    deal = DealNumber(3)
+    default = play_deal(host.game("bakers-game"), GreedyStrategy, deal, "greedy")
+    kings = play_deal(
+        host.game("bakers-game", {"empty-columns": "kings"}), GreedyStrategy, deal, "greedy"
+    )
+    any_ = play_deal(
+        host.game("bakers-game", {"empty-columns": "any"}), GreedyStrategy, deal, "greedy"
+    )
+    assert default.options == kings.options == "empty-columns=kings"  # the default is recorded
+    assert any_.options == "empty-columns=any"
+    assert default.key() == kings.key()
+    assert play_deal(host.game("escalator"), RandomStrategy, deal, "random").options == ""
+
+
+def test_key_tells_rows_of_other_options_apart() -> None:
+    kings = SimRow("bakers-game", "1", "greedy", "empty-columns=kings", LOST, 4, 52, 90, 0.1)
+    any_ = attrs.evolve(kings, options="empty-columns=any")
+    assert kings.key() != any_.key()
+    assert kings.as_dict()["options"] == "empty-columns=kings"
+    assert list(kings.as_dict()) == list(COLUMNS)
+
+
+def test_options_reach_worker_processes(host: PluginHost) -> None:
+    spec = BatchSpec.of("bakers-game", "greedy", {"empty-columns": "any"}, max_moves=200)
+    one = list(run_batch(host, spec, DealNumber(1), 4, jobs=1))
+    two = list(run_batch(host, spec, DealNumber(1), 4, jobs=2, chunk_size=1))
+    assert {row.options for row in two} == {"empty-columns=any"}
+    assert keys(one) == keys(two)
+
+
+def _csv_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="") as stream:
+        reader = csv.DictReader(stream)
+        assert tuple(reader.fieldnames or ()) == COLUMNS
+        return [{k: v for k, v in row.items() if k != "seconds"} for row in reader]
+
+
+def test_runs_with_other_options_differ_only_in_the_options_column(tmp_path: Path) -> None:
+    args = ["simulate", "bakers-game", "-n", "3", "--strategy", "greedy", "--max-moves", "200"]
+    outputs = {}
+    for name, extra in (("default", []), ("kings", ["-o", "empty-columns=kings"])):
+        target = tmp_path / f"{name}.csv"
+        result = CliRunner().invoke(cli, [*args, *extra, "-O", str(target)])
+        assert result.exit_code == 0, result.output
+        outputs[name] = _csv_rows(target)
+    target = tmp_path / "any.csv"
+    result = CliRunner().invoke(cli, [*args, "-o", "empty-columns=any", "-O", str(target)])
+    assert result.exit_code == 0, result.output
+    outputs["any"] = _csv_rows(target)
+    assert {row["options"] for row in outputs["default"]} == {"empty-columns=kings"}
+    assert outputs["default"] == outputs["kings"]
+    assert {row["options"] for row in outputs["any"]} == {"empty-columns=any"}
+    # with the options column dropped, the rows of the two rule sets cannot be told apart by
+    # their identifying columns: game, deal and strategy agree
+    ident = [[row[c] for c in ("game", "deal", "strategy")] for row in outputs["any"]]
+    assert ident == [[row[c] for c in ("game", "deal", "strategy")] for row in outputs["kings"]]
+
+
+def test_a_game_without_options_gives_an_empty_field(tmp_path: Path) -> None:
+    target = tmp_path / "rows.csv"
+    result = CliRunner().invoke(cli, ["simulate", "escalator", "-n", "2", "-O", str(target)])
+    assert result.exit_code == 0, result.output
+    lines = target.read_text().splitlines()
+    assert lines[0] == "game,deal,strategy,options,result,score,max_score,moves,seconds"
+    assert lines[1].startswith("escalator,1,random,,") and lines[2].startswith("escalator,2,")
+    assert {row["options"] for row in _csv_rows(target)} == {""}
+
+
+def test_json_lines_carry_the_options_key(tmp_path: Path) -> None:
+    for game, expect in (("escalator", ""), ("bakers-game", "empty-columns=kings")):
+        target = tmp_path / f"{game}.jsonl"
+        args = ["simulate", game, "-n", "2", "--max-moves", "100", "-O", str(target), "--json"]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        rows = [json.loads(line) for line in target.read_text().splitlines()]
+        assert [list(row)[3] for row in rows] == ["options", "options"]
+        assert [row["options"] for row in rows] == [expect, expect]
+        summary_options = json.loads(result.output)["options"]
+        assert summary_options == ({} if not expect else {"empty-columns": "kings"})
+
+
+# -- resuming with the options column ---------------------------------------------------------
+
+
+def _exploding_run(tmp_path: Path, target: Path, extra: list[str], explode: bool) -> Any:
+    """Run ``simulate bakers-game -n 8 --strategy exploding``; the sixth deal fails if
+    ``explode``."""
+    host = PluginHost()
+    host.load()
+    host.strategies.add("exploding", Exploding)
+    Exploding.played = 0 if explode else -1000
+    args = ["simulate", "bakers-game", "-n", "8", "--strategy", "exploding", "--max-moves", "60"]
+    return CliRunner().invoke(cli, [*args, *extra, "-O", str(target)], obj=host)
+
+
+def test_a_run_with_the_default_option_spelled_out_resumes_a_default_run(
+    tmp_path: Path,
+) -> None:
+    whole = tmp_path / "whole.csv"
+    assert _exploding_run(tmp_path, whole, [], explode=False).exit_code == 0
+    target = tmp_path / "rows.csv"
+    killed = _exploding_run(tmp_path, target, [], explode=True)
+    assert isinstance(killed.exception, RuntimeError)
+    resumed = _exploding_run(tmp_path, target, ["-o", "empty-columns=kings"], explode=False)
+    assert resumed.exit_code == 0, resumed.output
+    assert "5 of 8 deals already played" in resumed.stderr
+    assert _csv_rows(target) == _csv_rows(whole) and len(_csv_rows(whole)) == 8
+
+
+def test_a_run_with_other_options_does_not_resume(tmp_path: Path) -> None:
+    target = tmp_path / "rows.csv"
+    killed = _exploding_run(tmp_path, target, [], explode=True)
+    assert isinstance(killed.exception, RuntimeError)
+    other = _exploding_run(tmp_path, target, ["-o", "empty-columns=any"], explode=False)
+    assert other.exit_code == 0, other.output
+    assert "Resuming" not in other.stderr and "other parameters" in other.stderr
+    assert {row["options"] for row in _csv_rows(target)} == {"empty-columns=any"}
+    assert len(list(tmp_path.glob("rows.csv.partial.*.old"))) == 1
+
+
+#: The run header the previous row format (no ``options`` column) wrote for
+#: ``simulate escalator -n 4 -O FILE``: given options only, no ``columns`` entry.
+OLD_PARAMS: dict[str, Any] = {
+    "game": "escalator",
+    "options": {},
+    "strategy": "random",
+    "first_deal": "1",
+    "deals": 4,
+    "max_moves": 2000,
+    "budget": None,
+    "nodes": None,
+}
+OLD_COLUMNS = ("game", "deal", "strategy", "result", "score", "max_score", "moves", "seconds")
+
+
+def _old_partial(kind: str, rows: list[dict[str, Any]]) -> str:
+    """A partial file of the previous format holding ``rows`` (without their options)."""
+    lines = [run_header(OLD_PARAMS, kind)]
+    if kind == "csv":
+        lines.append(",".join(OLD_COLUMNS) + "\n")
+        lines += [",".join(str(row[c]) for c in OLD_COLUMNS) + "\n" for row in rows]
+    else:
+        lines += [json.dumps({c: row[c] for c in OLD_COLUMNS}) + "\n" for row in rows]
+    return "".join(lines)
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_an_old_format_partial_file_is_kept_aside_not_resumed(tmp_path: Path, suffix: str) -> None:
+    whole = tmp_path / f"whole{suffix}"
+    args = ["simulate", "escalator", "-n", "4"]
+    assert CliRunner().invoke(cli, [*args, "-O", str(whole)]).exit_code == 0
+    if suffix == ".csv":
+        with whole.open(newline="") as stream:
+            fresh: list[dict[str, Any]] = list(csv.DictReader(stream))
+    else:
+        fresh = [json.loads(line) for line in whole.read_text().splitlines()]
+    target = tmp_path / f"rows{suffix}"
+    partial = tmp_path / f"rows{suffix}.partial"
+    old = _old_partial(suffix[1:], fresh[:2])
+    partial.write_text(old)
+    result = CliRunner().invoke(cli, [*args, "-O", str(target)])
+    assert result.exit_code == 0, result.output
+    assert "Resuming" not in result.stderr and "older format" in result.stderr
+    aside = list(tmp_path.glob(f"rows{suffix}.partial.*.old"))
+    assert len(aside) == 1 and aside[0].read_text() == old  # the old rows are not lost
+    assert not partial.exists()
+    if suffix == ".csv":
+        assert _csv_rows(target) == _csv_rows(whole)
+    else:
+        got = [json.loads(line) for line in target.read_text().splitlines()]
+        assert [list(row) for row in got] == [list(COLUMNS)] * 4
+        assert [{**row, "seconds": 0} for row in got] == [{**row, "seconds": 0} for row in fresh]
+
+
+@pytest.mark.parametrize("kind", ["csv", "jsonl"])
+def test_old_format_rows_under_a_matching_header_are_not_kept(tmp_path: Path, kind: str) -> None:
+    """Even under today's header, rows without the options column (or with other options) are
+    dropped: only rows that read back whole with today's columns are resumed."""
+    header = run_header({**OLD_PARAMS, "columns": list(COLUMNS)}, kind)
+    values = ("escalator", "1", "random", "lost", 9, 28, 30, 0)
+    row = dict(zip(OLD_COLUMNS, values, strict=True))
+    partial = tmp_path / f"rows.{kind}.partial"
+    names = ",".join(COLUMNS) + "\n" if kind == "csv" else ""
+    if kind == "csv":
+        body = ",".join(str(row[c]) for c in OLD_COLUMNS) + "\n"
+    else:
+        body = json.dumps(row) + "\n"
+    partial.write_text(header + names + body)
+    assert resume_rows(partial, header, kind, ["1", "2"], "")[0] == []
+    # the same row with the options field reads back, but only for the options it names
+    if kind == "csv":
+        good = "escalator,1,random,,lost,9,28,30,0\n"
+    else:
+        good = json.dumps({**row, "options": ""}) + "\n"
+    partial.write_text(header + names + good)
+    kept, offset = resume_rows(partial, header, kind, ["1", "2"], "")
+    assert [r.key() for r in kept] == [("escalator", "1", "random", "", "lost", 9, 28, 30)]
+    assert offset == len((header + names + good).encode())
+    assert resume_rows(partial, header, kind, ["1", "2"], "x=y")[0] == []

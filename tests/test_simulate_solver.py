@@ -18,6 +18,7 @@ from conftest import CliResult
 from patience_core.engine.deal import DealNumber
 from patience_core.plugins import PluginHost
 from patience_core.simulate import (
+    COLUMNS,
     BatchSpec,
     Summary,
     play_deal,
@@ -86,7 +87,7 @@ def test_honest_strategy_rows_do_not_depend_on_jobs() -> None:
     one = [r.key() for r in run_batch(host, spec, DealNumber(16), 2, jobs=1)]
     two = [r.key() for r in run_batch(host, spec, DealNumber(16), 2, jobs=2, chunk_size=1)]
     assert one == two
-    assert {key[3] for key in one} <= {"won", "lost", "dead", "stopped"}
+    assert {key[COLUMNS.index("result")] for key in one} <= {"won", "lost", "dead", "stopped"}
 
 
 def test_honest_strategy_ends_a_proved_dead_deal_as_dead() -> None:

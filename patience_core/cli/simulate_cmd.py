@@ -31,6 +31,7 @@ from patience_core.simulate import (
     SimRow,
     Summary,
     deal_range,
+    options_text,
     run_batch,
 )
 
@@ -80,6 +81,7 @@ class RowWriter:
                     row.game,
                     row.deal,
                     row.strategy,
+                    row.options,
                     row.result,
                     row.score,
                     row.max_score,
@@ -107,6 +109,7 @@ def _parse_row(line: str, kind: str) -> SimRow:
         game=str(data["game"]),
         deal=str(data["deal"]),
         strategy=str(data["strategy"]),
+        options=str(data["options"]),
         result=str(data["result"]),
         score=int(data["score"]),
         max_score=int(data["max_score"]),
@@ -130,12 +133,14 @@ def run_header(params: dict[str, Any], kind: str) -> str:
 
 
 def resume_rows(
-    partial: Path, header: str, kind: str, deals: list[str]
+    partial: Path, header: str, kind: str, deals: list[str], options: str | None = None
 ) -> tuple[list[SimRow], int]:
     """The complete rows a killed run left in ``partial``, when its header is ``header``.
 
-    Rows are kept while they are whole lines that read back and name the expected deals in
-    order; the rest (e.g. a half-written last line) is dropped.
+    Rows are kept while they are whole lines that read back with today's :data:`COLUMNS`, name
+    the expected deals in order and (when ``options`` is given) carry that ``options`` text; the
+    rest (e.g. a half-written last line) is dropped. A file of an older format (other columns)
+    gives no rows: its header (which records the columns) or its rows do not match.
 
     :returns: the rows kept and the byte length of the file up to their end (0 when the file
         does not belong to this run, or cannot be read).
@@ -162,7 +167,7 @@ def resume_rows(
             row = _parse_row(raw.decode("utf-8"), kind)
         except (ValueError, KeyError, TypeError, UnicodeDecodeError):
             break
-        if row.deal != deals[len(rows)]:
+        if row.deal != deals[len(rows)] or (options is not None and row.options != options):
             break
         rows.append(row)
         offset += len(raw) + 1
@@ -332,8 +337,9 @@ def simulate(
         assert output is not None
         partial = partial_path(output)
         params = {
+            "columns": list(COLUMNS),  # a partial file of another row format is not resumed
             "game": the_game.name,
-            "options": dict(spec.options),
+            "options": dict(the_game.option_values),  # in force, defaults included
             "strategy": strategy,
             "first_deal": str(first),
             "deals": n,
@@ -342,13 +348,17 @@ def simulate(
             "nodes": nodes,
         }
         header = run_header(params, kind)
-        kept, offset = resume_rows(partial, header, kind, deals)
+        kept, offset = resume_rows(
+            partial, header, kind, deals, options_text(the_game.option_values)
+        )
         if not kept and partial.exists() and partial.stat().st_size > 0:
-            # Rows of a run with other parameters: never thrown away silently.
+            # Rows of a run with other parameters, or of an older row format (no options
+            # column): never thrown away silently.
             aside = partial.with_name(f"{partial.name}.{time.strftime('%Y%m%d-%H%M%S')}.old")
             partial.replace(aside)
             click.echo(
-                f"{partial} holds rows of a run with other parameters; kept as {aside}.",
+                f"{partial} holds rows of a run with other parameters or an older format; "
+                f"kept as {aside}.",
                 err=True,
             )
         if kept:
@@ -392,7 +402,7 @@ def simulate(
     to_stderr = output == "-"
     if as_json:
         data = summary.as_dict(wall)
-        data["options"] = dict(spec.options)
+        data["options"] = dict(sorted(the_game.option_values.items()))
         data["jobs"] = jobs
         data["max_moves"] = max_moves
         if budget is not None or nodes is not None:
