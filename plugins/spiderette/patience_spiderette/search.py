@@ -18,14 +18,15 @@ suits on the foundations. Play and move generation work on these tuples directly
 
 The win finder (figures in ``docs/games/spiderette.md``, "Solver"): the game splits into phases
 at the deals (stock 24, 17, 10, 3, 0). From a position, a best-first search on a progress score
-(face-down cards weigh most, then cards not on their same-suit successor; empty columns count in
-favour) explores a bounded number of positions of its phase; every position that can deal gives
-a candidate, the position after the deal. Then, depth first, the search goes on from the best
-few candidates in turn, each searched the same way in its own phase, down to the last phase,
-where the best-first search looks for the win. Failing that, the pass is repeated in a second
-order of the candidates (the best one of each set of face-down counts first, since different
-cards turned up are different plans), then both with twice the candidates and twice the
-positions per phase, until the time or node budget runs out or a pass cuts nothing short.
+(face-down cards weigh most, then the same-suit runs that cover them, then cards not on their
+same-suit successor; empty columns count in favour) explores a bounded number of positions of
+its phase; every position that can deal gives a candidate, the position after the deal. Then,
+depth first, the search goes on from the best few candidates in turn (more after the early
+deals than after the last one), each searched the same way in its own phase, down to the last
+phase, where the best-first search looks for the win. Failing that, the pass is repeated in a
+second order of the candidates (the best one of each set of face-down counts first, since
+different cards turned up are different plans), then both with twice the candidates and twice
+the positions per phase, until the time or node budget runs out or a pass cuts nothing short.
 Candidates whose whole pruned future was searched without a win are remembered and skipped.
 """
 
@@ -54,32 +55,39 @@ State = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int]
 _DEAL: Step = (-1, -1, 0)
 
 #: Score weights (lower is better): a face-down card, a card not on a card one rank higher, a
-#: card on a card one rank higher of another suit, an empty column (a bonus).
+#: card on a card one rank higher of another suit, an empty column (a bonus), and each same-suit
+#: run of face-up cards that covers face-down cards (the moves needed to reach them).
 _W_DOWN = 5.0
 _W_BREAK = 1.0
 _W_OFF_SUIT = 0.5
 _W_EMPTY = 2.0
+_W_COVER = 2.0
 
 #: First pass: deal candidates followed from each phase, positions explored per phase (before
 #: the last deal, and in the last phase). Each failed pass doubles all three.
 _WIDTH = 4
 _PHASE_NODES = 2000
 _LAST_NODES = 5000
+#: The width's factor by stock count: early choices are followed more widely than the last
+#: deal's (whose futures are small and quickly searched).
+_WIDTH_FACTOR = {24: 2.0, 17: 2.0, 10: 1.0, 3: 0.5}
 
 
 #: Pile scores kept at most (a few hundred bytes each).
 _PILE_TABLE = 500_000
 
 
-def _pile_score(pile: tuple[int, ...]) -> float:
-    """One column's share of :meth:`Search.score`."""
+def _pile_score(pile: tuple[int, ...]) -> tuple[float, int]:
+    """One column's share of :meth:`Search.score`, and its number of same-suit runs."""
     if not pile:
-        return -_W_EMPTY
+        return -_W_EMPTY, 0
     value = _W_BREAK
+    runs = 1
     for upper, lower in itertools.pairwise(pile):
         if upper != lower + 1:
+            runs += 1
             value += _W_OFF_SUIT if (upper & 15) == (lower & 15) + 1 else _W_BREAK
-    return value
+    return value, runs
 
 
 def _top_run(pile: tuple[int, ...]) -> tuple[int, int, bool]:
@@ -138,7 +146,7 @@ class Search:
         filled = len(FOUNDATIONS) - len(self.homes)
         self.root: State = (len(self.stock), tuple(downs), tuple(ups), filled)
         self.nodes = 0
-        self._pile_scores: dict[tuple[int, ...], float] = {}
+        self._pile_scores: dict[tuple[int, ...], tuple[float, int]] = {}
         self._pile_runs: dict[tuple[int, ...], tuple[int, int, bool]] = {}
         # The win finder's budget and memory (set by find).
         self._deadline = 0.0
@@ -326,13 +334,15 @@ class Search:
         _, downs, ups, _ = state
         table = self._pile_scores
         value = _W_DOWN * sum(downs)
-        for pile in ups:
+        for down, pile in zip(downs, ups, strict=True):
             share = table.get(pile)
             if share is None:
                 if len(table) >= _PILE_TABLE:
                     table.clear()
                 share = table[pile] = _pile_score(pile)
-            value += share
+            value += share[0]
+            if down:
+                value += _W_COVER * share[1]
         return value
 
     # -- the search -----------------------------------------------------------------------------
@@ -374,7 +384,8 @@ class Search:
     def _depth_first(
         self, state: State, line: object, width: int, phase_nodes: int, last_nodes: int
     ) -> bool:
-        """Search ``state``'s phase, then, depth first, the ``width`` best deal candidates.
+        """Search ``state``'s phase, then, depth first, its best deal candidates (``width``
+        times the phase's ``_WIDTH_FACTOR``).
 
         :returns: whether anything was cut short (a phase limit, or candidates beyond
             ``width``); ``False`` means this future holds no win in the pruned space.
@@ -392,6 +403,7 @@ class Search:
         cut = self._phase(state, line, limit, self._deadline, {state[:3]}, candidates)
         if not state[0]:
             return cut
+        here = max(1, int(width * _WIDTH_FACTOR.get(state[0], 1.0)))
         candidates.sort(key=lambda c: c[:2])
         if self._diverse:
             # The best candidate of each set of face-down counts first: different cards
@@ -406,7 +418,7 @@ class Search:
             candidates = firsts + others
         tried = 0
         for _, _, child, child_line in candidates:
-            if tried == width:
+            if tried == here:
                 return True
             child_key = self.key(child)
             if child_key in self._failed:
