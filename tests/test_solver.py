@@ -379,3 +379,26 @@ def test_verdicts_with_a_win_finder_agree_with_brute_force() -> None:
         if solution.verdict is Verdict.WON:
             assert replays_to_win(game, position, solution)
         assert (solve(game, position).verdict is Verdict.WON) == winnable(game, position)
+
+
+class Broken(Mini):
+    """Mini whose move generation fails half way through a search."""
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        raise RuntimeError("broken plugin")
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_garbage_collector_is_left_as_it_was(collecting: bool) -> None:
+    import gc
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if collecting else gc.disable)()
+        solve(Mini(), POSITIONS[0])
+        assert gc.isenabled() is collecting
+        with pytest.raises(RuntimeError, match="broken plugin"):
+            solve(Broken(), POSITIONS[0])
+        assert gc.isenabled() is collecting
+    finally:
+        (gc.enable if was else gc.disable)()
