@@ -152,7 +152,7 @@ def _solve(game: Game, position: Position, budget: Budget) -> Solution:
         ),
     )
     if first.verdict is not Verdict.UNKNOWN:
-        return attrs.evolve(first, seconds=elapsed())
+        return _checked(game, position, attrs.evolve(first, seconds=elapsed()))
     nodes = first.nodes
     if nodes < budget.nodes and elapsed() < budget.seconds and wall_left() > 0:
         seconds = min(budget.seconds - elapsed(), wall_left())
@@ -170,7 +170,11 @@ def _solve(game: Game, position: Position, budget: Budget) -> Solution:
             wall_seconds=wall_left(),
         ),
     )
-    return Solution(rest.verdict, rest.moves, nodes - first.nodes + rest.nodes, elapsed())
+    return _checked(
+        game,
+        position,
+        Solution(rest.verdict, rest.moves, nodes - first.nodes + rest.nodes, elapsed()),
+    )
 
 
 def _wins(game: Game, position: Position, line: Sequence[Move]) -> bool:
@@ -190,7 +194,16 @@ def _space(game: Game, position: Position) -> AnySpace:
 
 def _depth_first(game: Game, position: Position, budget: Budget) -> Solution:
     """The depth-first search of :func:`solve` (see there), within ``budget``."""
-    return DepthFirst(_space(game, position)).run(budget)
+    return _checked(game, position, DepthFirst(_space(game, position)).run(budget))
+
+
+def _checked(game: Game, position: Position, solution: Solution) -> Solution:
+    """``solution``, but ``unknown`` for a ``won`` line that does not replay with the rules
+    (:meth:`Game.apply`) to a won position: a search space that disagrees with its game, e.g.
+    on an odd position read from a file, must not make the solver claim a win."""
+    if solution.verdict is Verdict.WON and not _wins(game, position, solution.moves):
+        return attrs.evolve(solution, verdict=Verdict.UNKNOWN, moves=())
+    return solution
 
 
 class DepthFirst:

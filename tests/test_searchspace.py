@@ -171,3 +171,26 @@ def test_a_finished_search_answers_again_at_once() -> None:
     again = search.run(Budget(nodes=1))
     assert first.verdict is Verdict.WON
     assert (again.verdict, again.moves, again.nodes) == (first.verdict, first.moves, first.nodes)
+
+
+class Boastful(MiniSpace):
+    """A broken space: it calls a state won as soon as the foundation holds a card."""
+
+    def is_won(self, state: Ranks) -> bool:
+        return bool(state[self.game.foundation])
+
+
+class BoastfulMini(SpaceMini):
+    space = Boastful
+
+
+def test_a_won_line_that_does_not_replay_is_never_reported() -> None:
+    game = BoastfulMini()
+    claims = 0
+    for position in POSITIONS:
+        claims += DepthFirst(Boastful(game, position)).run(Budget()).verdict is Verdict.WON
+        solution = solve(game, position)
+        assert solution.verdict is not Verdict.WON or replays_to_win(game, position, solution)
+        if not winnable(game, position):
+            assert solution.verdict is not Verdict.WON
+    assert claims > len(POSITIONS) // 2  # false claims aplenty; solve believes none of them

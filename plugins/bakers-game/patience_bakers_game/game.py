@@ -8,6 +8,7 @@ from patience_bakers_game import search
 from patience_bakers_game.fcs import read_fcs, write_fcs
 from patience_core.api import (
     MS,
+    BadSave,
     Build,
     Card,
     DealNumber,
@@ -200,6 +201,24 @@ class BakersGame(Game):
         assert move.target is not None
         moved = move_cards(position, move.source, move.target, move.count)
         return auto_play(moved, AUTO_SOURCES, FOUNDATIONS)
+
+    def check_position(self, position: Position) -> None:
+        """The deck check, then: each foundation holds one suit built up from the Ace (Part B
+        §3), and each free cell at most one card.
+
+        :raises BadSave: naming the first pile that breaks this.
+        """
+        super().check_position(position)
+        for number, home in enumerate(FOUNDATIONS, start=1):
+            pile = position[home]
+            if any(
+                card.rank != rank or card.suit != pile[0].suit
+                for rank, card in enumerate(pile, start=1)
+            ):
+                raise BadSave(f"foundation f{number} is not one suit built up from the Ace")
+        for number, cell in enumerate(CELLS, start=1):
+            if len(position[cell]) > 1:
+                raise BadSave(f"free cell c{number} holds more than one card")
 
     def is_won(self, position: Position) -> bool:
         """Won when every foundation holds 13 cards."""

@@ -323,3 +323,27 @@ def test_random_walks_with_any_empty_column(anyc: BakersGame, deal: DealNumber) 
 def test_winning_line_through_patience_play(tmp_path: Path) -> None:
     """The same line typed into ``patience play``."""
     play_winning_line("bakers-game", 5, WIN_DEAL_5, tmp_path)
+
+
+def test_position_checks_refuse_a_foundation_not_built_from_the_ace() -> None:
+    from patience_core.api import BadSave, DealNumber, Position
+
+    game = BakersGame()
+    start = game.deal(DealNumber(1))
+    game.check_position(start)
+    column = COLUMNS[0]
+    top = start[column][-1]
+    piles = list(start.piles)
+    piles[column] = start[column][:-1]
+    piles[FOUNDATIONS[0]] = (top,)
+    moved = Position(tuple(piles))
+    if top.rank == 1:
+        game.check_position(moved)  # an Ace may start a foundation
+    else:
+        with pytest.raises(BadSave, match="f1 is not one suit built up from the Ace"):
+            game.check_position(moved)
+    piles[FOUNDATIONS[0]] = ()
+    piles[CELLS[0]] = (top, start[COLUMNS[1]][-1])
+    piles[COLUMNS[1]] = start[COLUMNS[1]][:-1]
+    with pytest.raises(BadSave, match="free cell c1 holds more than one card"):
+        game.check_position(Position(tuple(piles)))

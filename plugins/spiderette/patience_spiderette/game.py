@@ -6,6 +6,7 @@ import itertools
 from collections.abc import Hashable, Sequence
 
 from patience_core.api import (
+    BadSave,
     Build,
     Card,
     EmptyPile,
@@ -149,6 +150,17 @@ class Spiderette(Game):
                 ):
                     pairs += 1
         return pairs + SUIT_POINTS * sum(1 for f in FOUNDATIONS if position[f])
+
+    def check_position(self, position: Position) -> None:
+        """The deck check, then: each foundation is empty or one complete suit, King at the
+        bottom (only a whole K..A run can go there, Part B §5).
+
+        :raises BadSave: naming the first foundation that holds anything else.
+        """
+        super().check_position(position)
+        for number, home in enumerate(FOUNDATIONS, start=1):
+            if position[home] and not search.complete_suit(position[home]):
+                raise BadSave(f"foundation f{number} holds cards that are not one complete suit")
 
     # -- search hooks (used by the solver) -----------------------------------------------------
 

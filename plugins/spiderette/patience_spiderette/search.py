@@ -103,6 +103,17 @@ def _top_run(pile: tuple[int, ...]) -> tuple[int, int, bool]:
     return k, card, lateral
 
 
+def complete_suit(pile: Sequence[Card]) -> bool:
+    """Whether ``pile`` (bottom first) is one suit's 13 cards, King at the bottom, Ace on top:
+    the only thing a Spiderette foundation can hold (RULES.md Part B §5)."""
+    codes = [_code(card) for card in pile]
+    return (
+        len(codes) == 13
+        and codes[0] & 15 == 13
+        and all(upper == lower + 1 for upper, lower in itertools.pairwise(codes))
+    )
+
+
 def _code(card: Card) -> int:
     return int(card.suit) * 16 + int(card.rank)
 
@@ -143,6 +154,8 @@ class Search:
         #: The stock in deal order (the top card first).
         self.stock = tuple(_code(card) for card in reversed(position[STOCK]))
         self.homes = [f for f in FOUNDATIONS if not position[f]]
+        if not all(complete_suit(position[home]) for home in FOUNDATIONS if position[home]):
+            raise ValueError("a foundation that is not one complete suit")
         filled = len(FOUNDATIONS) - len(self.homes)
         self.root: State = (len(self.stock), tuple(downs), tuple(ups), filled)
         self.nodes = 0

@@ -213,3 +213,31 @@ def test_the_conformance_check_catches_a_space_without_whole_column_moves() -> N
     with pytest.raises(AssertionError, match="no child for"):
         for deal in range(1, 30):
             check_search_space(SlippedGame(), deal, seed=deal, steps=150)
+
+
+def test_a_foundation_that_is_not_one_complete_suit_is_refused() -> None:
+    import pytest
+    from patience_spiderette.search import search_space
+
+    from patience_core.api import BadSave, Card
+
+    game = Spiderette()
+    suits = [[Card.of(rank, suit, True) for rank in range(13, 0, -1)] for suit in range(4)]
+    # Three complete suits on t2..t4; the clubs split: the King alone on f1, Q..A on t1.
+    king, *rest = suits[0]
+    piles: list[tuple[Card, ...]] = [()] * 12
+    piles[1] = (king,)
+    piles[COLUMNS[0]] = tuple(rest)
+    for k in range(1, 4):
+        piles[COLUMNS[k]] = tuple(suits[k])
+    odd = Position(tuple(piles))
+    with pytest.raises(BadSave, match="f1 holds cards that are not one complete suit"):
+        game.check_position(odd)
+    assert search_space(odd) is None
+    assert solve(game, odd, Budget(nodes=10_000)).verdict is not Verdict.WON
+    # A complete suit on a foundation is fine.
+    piles[1] = tuple(suits[0])
+    piles[COLUMNS[0]] = ()
+    whole = Position(tuple(piles))
+    game.check_position(whole)
+    assert search_space(whole) is not None
