@@ -132,11 +132,18 @@ def check_random_walk(game: Game, deal: int | DealNumber, seed: int, steps: int 
 def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int = 150) -> int:
     """Check :meth:`Game.search_space` against the game's own rules along a random walk.
 
-    At each position whose search space is not ``None``: every child step maps
-    (:meth:`SearchSpace.moves`) to legal moves whose result, by :meth:`Game.play`, agrees with the
-    child on won-ness; and every legal move's result has the same :meth:`Game.solver_key` as
-    some child's result or as the position itself (so the space leaves out only moves the
-    solver's table would skip anyway; any other omission would make "dead" a lie).
+    At each position whose search space is not ``None``:
+
+    * every child step maps (:meth:`SearchSpace.moves`) to legal moves; the child agrees on
+      won-ness with the position they lead to, and has the same :meth:`SearchSpace.key` as the
+      start of that position's own search space (so keys must depend on the state only, not on
+      the position a space was made from);
+    * every legal move's result, or that result after its :meth:`Game.forced_move` chain, has
+      the same :meth:`Game.solver_key` as some child's position or as the position itself (the
+      space leaves out only moves the solver's table would skip anyway; any other omission would
+      make "dead" a lie);
+    * states with equal keys agree on won-ness and on the keys of their children (a key that
+      merges states with different futures would make "dead" a lie too).
 
     :param seed: seeds the move choices (32-bit); every few steps the walk takes a move into an
         empty pile when there is one, where search spaces most often cut corners.
@@ -147,6 +154,7 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
     position = game.deal(number)
     rand = GRand(seed & 0xFFFFFFFF)
     checked = 0
+    futures: dict[Any, tuple[bool, frozenset[Any]]] = {}
     for step in range(steps):
         legal = game.legal_moves(position)
         space = game.search_space(position)
@@ -154,17 +162,39 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
             checked += 1
             where = f"deal {number} step {step}"
             state, _ = space.start()
-            reached = {game.solver_key(position)}
+            # The start may be a few moves on (forced moves a space plays first).
+            prefix = space.moves([])
+            base = position
+            for move in prefix:
+                base = game.play(base, move)
+            reached = {game.solver_key(base)}
             for child_step, child, _cost in space.children(state):
-                after = position
-                for move in space.moves([child_step]):
-                    assert move in game.legal_moves(after), f"{where}: {move} is not legal"
+                after = base
+                for move in space.moves([child_step])[len(prefix) :]:
+                    text = game.move_text(after, move) if move in game.legal_moves(after) else ""
+                    assert text, f"{where}: the search space plays {move}, which is not legal"
                     after = game.play(after, move)
                 assert space.is_won(child) == game.is_won(after), f"{where}: won differs"
+                own = game.search_space(after)
+                if own is not None:
+                    assert space.key(child) == own.key(own.start()[0]), (
+                        f"{where}: the child for {text!r} is not the position it leads to"
+                    )
                 reached.add(game.solver_key(after))
-            for move in legal:
-                key = game.solver_key(game.play(position, move))
-                assert key in reached, f"{where}: the search space has no child for {move}"
+                grandchildren = frozenset(space.key(c) for _s, c, _n in space.children(child))
+                future = (space.is_won(child), grandchildren)
+                assert futures.setdefault(space.key(child), future) == future, (
+                    f"{where}: the child for {text!r} has the key of a state with another future"
+                )
+            for move in game.legal_moves(base):
+                after = game.play(base, move)
+                if game.solver_key(after) in reached:
+                    continue
+                while (forced := game.forced_move(after)) is not None and not game.is_won(after):
+                    after = game.play(after, forced)
+                assert game.solver_key(after) in reached, (
+                    f"{where}: the search space has no child for {game.move_text(base, move)!r}"
+                )
         if not legal:
             break
         into_empty = [m for m in legal if m.target is not None and not position[m.target]]

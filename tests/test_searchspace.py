@@ -7,7 +7,14 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import ClassVar
 
 import pytest
-from test_solver import POSITIONS, Mini, brute_line, replays_to_win, winnable
+from test_solver import (
+    POSITIONS,
+    CanonicalMini,
+    Mini,
+    brute_line,
+    replays_to_win,
+    winnable,
+)
 
 from patience_core.model import Move, Position
 from patience_core.searchspace import PositionSpace
@@ -194,3 +201,48 @@ def test_a_won_line_that_does_not_replay_is_never_reported() -> None:
         if not winnable(game, position):
             assert solution.verdict is not Verdict.WON
     assert claims > len(POSITIONS) // 2  # false claims aplenty; solve believes none of them
+
+
+class Heights(MiniSpace):
+    """A broken space: its key is the piles' heights only."""
+
+    def key(self, state: Ranks) -> Hashable:
+        return tuple(len(pile) for pile in state)
+
+
+class HeightsMini(SpaceMini):
+    space = Heights
+
+
+class Stale(MiniSpace):
+    """A broken space: a move into a free cell leaves the cell empty in the child."""
+
+    def children(self, state: Ranks) -> Iterator[tuple[tuple[int, int], Ranks, int]]:
+        for step, child, cost in super().children(state):
+            if step[1] < self.game.cells:
+                piles = list(child)
+                piles[step[1]] = ()
+                child = tuple(piles)
+            yield step, child, cost
+
+
+class StaleMini(SpaceMini):
+    space = Stale
+
+
+@pytest.mark.parametrize("game", [HeightsMini(), StaleMini()], ids=["key", "child"])
+def test_the_conformance_check_catches_wrong_keys_and_wrong_children(game: SpaceMini) -> None:
+    with pytest.raises(AssertionError, match=r"another future|not the position it leads to"):
+        for seed in range(10):
+            check_search_space(game, 1, seed=seed, steps=40)
+
+
+class ForcedSpaceMini(CanonicalMini):
+    """The canonical Mini (forced foundation moves) with the default space given as its own."""
+
+    def search_space(self, position: Position) -> PositionSpace:
+        return PositionSpace(self, position)
+
+
+def test_the_conformance_check_passes_a_space_that_folds_forced_moves_into_steps() -> None:
+    assert sum(check_search_space(ForcedSpaceMini(), 1, seed=s, steps=40) for s in range(5))
