@@ -612,3 +612,17 @@ def test_old_format_rows_under_a_matching_header_are_not_kept(tmp_path: Path, ki
     assert [r.key() for r in kept] == [("escalator", "1", "random", "", "lost", 9, 28, 30)]
     assert offset == len((header + names + good).encode())
     assert resume_rows(partial, header, kind, ["1", "2"], "x=y")[0] == []
+
+
+def test_partial_files_set_aside_in_the_same_second_are_all_kept(tmp_path: Path) -> None:
+    from patience_core.cli.simulate_cmd import set_aside
+
+    partial = tmp_path / "e.csv.partial"
+    kept = []
+    for k in range(4):
+        partial.write_text(f"row {k}\n")
+        kept.append(set_aside(partial))
+    assert not partial.exists()
+    assert len(set(kept)) == 4
+    assert sorted(p.read_text() for p in kept) == [f"row {k}\n" for k in range(4)]
+    assert all(p.name.startswith("e.csv.partial.") and p.name.endswith(".old") for p in kept)

@@ -42,6 +42,27 @@ MAX_JOBS = 64
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 
 
+def set_aside(partial: Path) -> Path:
+    """Rename ``partial`` to ``NAME.<date>-<time>.old`` in its folder (``-2``, ``-3``... added
+    when that name is taken, so rows set aside in the same second are never overwritten).
+
+    :returns: the new path.
+    :raises PatienceError: when the file cannot be renamed.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for attempt in range(1, 10_000):
+        serial = "" if attempt == 1 else f"-{attempt}"
+        aside = partial.with_name(f"{partial.name}.{stamp}{serial}.old")
+        if aside.exists() or aside.is_symlink():
+            continue
+        try:
+            partial.rename(aside)
+        except OSError as exc:
+            raise PatienceError(f"cannot move {partial} aside: {exc.strerror or exc}") from None
+        return aside
+    raise PatienceError(f"cannot move {partial} aside: too many files set aside")
+
+
 def output_format(path: str) -> str:
     """``"csv"`` or ``"jsonl"`` for an ``--output`` path (``-`` is CSV on stdout).
 
@@ -354,8 +375,7 @@ def simulate(
         if not kept and partial.exists() and partial.stat().st_size > 0:
             # Rows of a run with other parameters, or of an older row format (no options
             # column): never thrown away silently.
-            aside = partial.with_name(f"{partial.name}.{time.strftime('%Y%m%d-%H%M%S')}.old")
-            partial.replace(aside)
+            aside = set_aside(partial)
             click.echo(
                 f"{partial} holds rows of a run with other parameters or an older format; "
                 f"kept as {aside}.",
