@@ -290,8 +290,9 @@ def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[
 @click.option(
     "--budget",
     type=SECONDS,
-    help="Search CPU seconds: per deal for solver (default 10), per move for honest (a cap; "
-    "default 5). The results then depend on the machine's speed; prefer --nodes.",
+    help="Search CPU seconds per deal for solver (default 10); for honest, a cap in seconds "
+    "on each move (none by default). The results then depend on the machine's speed; prefer "
+    "--nodes.",
 )
 @click.option(
     "--nodes",

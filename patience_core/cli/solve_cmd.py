@@ -70,8 +70,8 @@ def _is_save(text: str) -> bool:
 @click.option(
     "--budget",
     type=SECONDS,
-    help="CPU seconds: of the whole search (thoughtful, default 10), or of each move's "
-    "decision (honest, default 5).",
+    help="CPU seconds of the whole search (thoughtful, default 10), or a cap in seconds on "
+    "each move's decision (honest; none by default, so the moves do not depend on the machine).",
 )
 @click.option(
     "--nodes",
