@@ -222,13 +222,16 @@ class Search:
         kept: with the stock empty, moves into the second and later empty columns, and a whole
         column (no face-down card) moved into an empty one; with only the last deal left, the
         same for the columns t4..t7 it does not reach. Order: a complete suit to a foundation,
-        runs joining their own suit, runs onto other cards, runs into an empty column, the deal.
+        runs joining their own suit, runs onto other cards, runs into an empty column, the deal,
+        last the moves that split a same-suit run (as :meth:`Spiderette.order_moves` does).
         """
         stock, downs, ups, _ = state
         home: list[Step] = []
         join: list[Step] = []
-        onto: list[Step] = []
-        into: list[Step] = []
+        whole_onto: list[Step] = []
+        whole_into: list[Step] = []
+        split_onto: list[Step] = []
+        split_into: list[Step] = []
         tops: dict[int, list[int]] = {}
         empties: list[int] = []
         for j in range(_NC):
@@ -243,9 +246,11 @@ class Search:
                 continue
             n = len(pile)
             card = pile[-1]
+            run = _top_run(pile)[0]
             k = 1
             while True:
                 # The top k cards form a same-suit run whose bottom card is ``card``.
+                onto, into = (whole_onto, whole_into) if k == run else (split_onto, split_into)
                 if k == 13:
                     home.append((i, -1, 13))
                 for j in tops.get((card & 15) + 1, ()):
@@ -271,10 +276,12 @@ class Search:
                 else:
                     break
         home += join
-        home += onto
-        home += into
+        home += whole_onto
+        home += whole_into
         if stock and not empties:
             home.append(_DEAL)
+        home += split_onto
+        home += split_into
         return home
 
     def play(self, state: State, step: Step) -> State:
