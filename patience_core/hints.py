@@ -214,9 +214,15 @@ def _honest_hint(
     nodes: int | None,
     samples: int,
     started: float,
+    history: Sequence[Position] = (),
 ) -> Hint:
     stats = honest_stats(game, position, samples=samples, seconds=seconds, nodes=nodes)
     best = stats[0]
+    if not best.wins and history:
+        # A guess never leads back to a position of this game (following guesses must not go
+        # round in circles), unless every move does.
+        visited = set(history)
+        best = next((s for s in stats if game.play(position, s.move) not in visited), best)
     text = game.move_text(position, best.move)
     elapsed = time.perf_counter() - started
     if best.wins:
@@ -257,7 +263,9 @@ def hint(
     wins, the history is searched back, newest first, for the last winnable position ("no line
     wins from here: the last winnable position was before move K"). When the search is
     undecided in the time, the hint falls back to the honest statistics over the one known
-    arrangement. Honest: :func:`honest_stats`; with nothing face down it is thoughtful.
+    arrangement. Honest: :func:`honest_stats`; with nothing face down it is thoughtful. A move
+    that wins in no sample (a guess) is never one that leads back to a position of ``history``,
+    unless every move does.
 
     :param history: the positions before ``position``, the deal first: ``history[i]`` is the
         position after ``i`` moves (``play``'s session positions without the current one).
@@ -278,7 +286,7 @@ def hint(
     if not game.legal_moves(position):
         return Hint(None, "", "no moves left: the game is lost", mode, "over")
     if mode == HONEST and has_hidden(position):
-        return _honest_hint(game, position, mode, seconds, nodes, samples, started)
+        return _honest_hint(game, position, mode, seconds, nodes, samples, started, history)
     deadline = started + seconds
     budget = Budget(
         nodes=nodes if nodes is not None else Budget().nodes,
@@ -310,7 +318,7 @@ def hint(
         return Hint(None, "", reason, mode, "dead", last_winnable=last, undo=undo,
                     seconds=time.perf_counter() - started)  # fmt: skip
     left = max(deadline - time.perf_counter(), 0.05)
-    return _honest_hint(game, position, mode, left, nodes, samples, started)
+    return _honest_hint(game, position, mode, left, nodes, samples, started, history)
 
 
 # -- automatic players --------------------------------------------------------------------------

@@ -267,3 +267,21 @@ def test_honest_player_resigns_when_the_position_is_proved_dead(host: PluginHost
     start = game.deal(DealNumber(4))
     assert player.choose(start, game.legal_moves(start)) is None
     assert player.outcome == "dead"
+
+
+def test_following_guesses_never_goes_round_in_circles(host: PluginHost) -> None:
+    # Spiderette deal 23 after three moves: only "t1 t4" and the deal are legal, and with a tiny
+    # search budget every hint is a guess. Guesses once went t1 t4, t4 t1, t1 t4, ... for ever.
+    game = host.game("spiderette", {})
+    position = game.deal(DealNumber(23))
+    history: list[Position] = []
+    for text in ("t3 t2", "t6 t3", "t6 t1"):
+        history.append(position)
+        position = game.apply(position, game.parse_move(position, text))
+    for _ in range(6):
+        found = hint(game, position, history, mode="thoughtful", nodes=300)
+        assert found.move is not None and found.verdict == "unknown"
+        after = game.apply(position, found.move)
+        assert after not in history
+        history.append(position)
+        position = after
