@@ -232,9 +232,18 @@ def archive_save(path: Path, label: str = "") -> Path:
     """
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S")
     extra = f"-{label}" if label else ""
+    return move_aside(path, lambda serial: f"{path.stem}-{stamp}{serial}{extra}{path.suffix}")
+
+
+def move_aside(path: Path, name: Callable[[str], str]) -> Path:
+    """Rename ``path`` to ``name(serial)`` in the same folder, where ``serial`` is ``""``, then
+    ``"-2"``, ``"-3"``... until the name is free. Never overwrites a file.
+
+    :returns: the new path.
+    :raises PatienceError: when the file cannot be renamed.
+    """
     for attempt in range(1, 1000):
-        serial = "" if attempt == 1 else f"-{attempt}"
-        target = path.with_name(f"{path.stem}-{stamp}{serial}{extra}{path.suffix}")
+        target = path.with_name(name("" if attempt == 1 else f"-{attempt}"))
         if target.exists() or target.is_symlink():
             continue
         try:
@@ -250,7 +259,7 @@ def archive_save(path: Path, label: str = "") -> Path:
             return target
         os.unlink(path)
         return target
-    raise PatienceError(f"cannot move {path} aside: too many archived saves")
+    raise PatienceError(f"cannot move {path} aside: too many files of that name")
 
 
 # -- reading ----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from patience_core.cli.options import DEAL, SECONDS, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import PatienceError
 from patience_core.games import parse_options
+from patience_core.persistence import move_aside
 from patience_core.simulate import (
     COLUMNS,
     DEFAULT_MAX_MOVES,
@@ -50,17 +51,7 @@ def set_aside(partial: Path) -> Path:
     :raises PatienceError: when the file cannot be renamed.
     """
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    for attempt in range(1, 10_000):
-        serial = "" if attempt == 1 else f"-{attempt}"
-        aside = partial.with_name(f"{partial.name}.{stamp}{serial}.old")
-        if aside.exists() or aside.is_symlink():
-            continue
-        try:
-            partial.rename(aside)
-        except OSError as exc:
-            raise PatienceError(f"cannot move {partial} aside: {exc.strerror or exc}") from None
-        return aside
-    raise PatienceError(f"cannot move {partial} aside: too many files set aside")
+    return move_aside(partial, lambda serial: f"{partial.name}.{stamp}{serial}.old")
 
 
 def output_format(path: str) -> str:
