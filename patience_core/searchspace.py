@@ -15,7 +15,7 @@ compares one with the game's own rules along random lines of play.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from patience_core.model import Move, Position
 
@@ -28,6 +28,7 @@ State = TypeVar("State")
 Step = TypeVar("Step")
 
 
+@runtime_checkable
 class SearchSpace(Protocol[State, Step]):
     """The rules from one start position, in whatever form searches fastest.
 

@@ -31,10 +31,10 @@ from typing import Any
 
 import attrs
 
-from patience_core.errors import PatienceError
+from patience_core.errors import PatienceError, PluginError
 from patience_core.games import Game
 from patience_core.model import Move, Position
-from patience_core.searchspace import AnySpace, PositionSpace
+from patience_core.searchspace import AnySpace, PositionSpace, SearchSpace
 
 __all__ = [
     "FIRST_SHARE",
@@ -188,8 +188,19 @@ def _wins(game: Game, position: Position, line: Sequence[Move]) -> bool:
 
 
 def _space(game: Game, position: Position) -> AnySpace:
-    """The game's own search space from ``position``, or the default :class:`PositionSpace`."""
-    return game.search_space(position) or PositionSpace(game, position)
+    """The game's own search space from ``position``, or the default :class:`PositionSpace`.
+
+    :raises PluginError: when the game's ``search_space`` returns something that is not one.
+    """
+    space = game.search_space(position)
+    if space is None:
+        return PositionSpace(game, position)
+    if not isinstance(space, SearchSpace):
+        raise PluginError(
+            f"the {game.name} plugin is broken: its search_space returned "
+            f"{type(space).__name__}, not a search space"
+        )
+    return space
 
 
 def _depth_first(game: Game, position: Position, budget: Budget) -> Solution:

@@ -246,3 +246,17 @@ class ForcedSpaceMini(CanonicalMini):
 
 def test_the_conformance_check_passes_a_space_that_folds_forced_moves_into_steps() -> None:
     assert sum(check_search_space(ForcedSpaceMini(), 1, seed=s, steps=40) for s in range(5))
+
+
+class Garbled(Mini):
+    """A broken plugin: its search_space returns something that is not a search space."""
+
+    def search_space(self, position: Position) -> object:  # type: ignore[override]
+        return 42
+
+
+def test_a_search_space_that_is_not_one_is_blamed_on_the_plugin() -> None:
+    from patience_core.errors import PluginError
+
+    with pytest.raises(PluginError, match="mini-freecell plugin is broken: its search_space"):
+        solve(Garbled(), POSITIONS[0])
