@@ -186,3 +186,10 @@ def test_play_says_when_no_winning_line_remains(
     monkeypatch.setenv("PATIENCE_DEAD_CHECK", "soon")
     bad = run_patience("play", "escalator", "--deal", "4", input="")
     assert bad.code == 1 and "PATIENCE_DEAD_CHECK" in bad.err
+
+
+def test_moves_only_and_json_together_is_a_usage_error(run_patience: Run) -> None:
+    result = run_patience("solve", "escalator", "--deal", "1", "--moves-only", "--json")
+    assert result.code == 2
+    assert "--moves-only and --json cannot be used together" in result.err
+    assert "Traceback" not in result.err and not result.out

@@ -106,6 +106,8 @@ def solve_command(
     host = get_host(ctx)
     if (deal_number is None) == (from_file is None):
         raise click.UsageError("give --deal or --from (one of them)")
+    if moves_only and as_json:
+        raise click.UsageError("--moves-only and --json cannot be used together")
     text = read_position_text(from_file) if from_file is not None else None
     if from_file is not None and from_file != "-" and text is not None and _is_save(text):
         if options:
