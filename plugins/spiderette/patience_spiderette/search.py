@@ -35,7 +35,8 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import TypeVar
 
 from patience_core.api import Card, Move, Position
 
@@ -73,6 +74,9 @@ _LAST_NODES = 5000
 _WIDTH_FACTOR = {24: 2.0, 17: 2.0, 10: 1.0, 3: 0.5}
 
 
+#: What a table of :func:`_remember` keeps for a pile.
+Fact = TypeVar("Fact")
+
 #: Pile scores kept at most (a few hundred bytes each).
 _PILE_TABLE = 500_000
 
@@ -88,6 +92,20 @@ def _pile_score(pile: tuple[int, ...]) -> tuple[float, int]:
             runs += 1
             value += _W_OFF_SUIT if (upper & 15) == (lower & 15) + 1 else _W_BREAK
     return value, runs
+
+
+def _remember(
+    table: dict[tuple[int, ...], Fact],
+    pile: tuple[int, ...],
+    work: Callable[[tuple[int, ...]], Fact],
+) -> Fact:
+    """``work(pile)``, kept in ``table`` (emptied when it reaches ``_PILE_TABLE`` entries)."""
+    fact = table.get(pile)
+    if fact is None:
+        if len(table) >= _PILE_TABLE:
+            table.clear()
+        fact = table[pile] = work(pile)
+    return fact
 
 
 def _top_run(pile: tuple[int, ...]) -> tuple[int, int, bool]:
@@ -185,12 +203,7 @@ class Search:
             pile = ups[j]
             if pile:
                 tops.setdefault(pile[-1] & 15, []).append(j)
-                run = table.get(pile)
-                if run is None:
-                    if len(table) >= _PILE_TABLE:
-                        table.clear()
-                    run = table[pile] = _top_run(pile)
-                runs.append(run)
+                runs.append(_remember(table, pile, _top_run))
             else:
                 empties.append(j)
                 runs.append((0, 0, False))
@@ -246,7 +259,7 @@ class Search:
                 continue
             n = len(pile)
             card = pile[-1]
-            run = _top_run(pile)[0]
+            run = _remember(self._pile_runs, pile, _top_run)[0]
             k = 1
             while True:
                 # The top k cards form a same-suit run whose bottom card is ``card``.
@@ -355,11 +368,7 @@ class Search:
         table = self._pile_scores
         value = _W_DOWN * sum(downs)
         for down, pile in zip(downs, ups, strict=True):
-            share = table.get(pile)
-            if share is None:
-                if len(table) >= _PILE_TABLE:
-                    table.clear()
-                share = table[pile] = _pile_score(pile)
+            share = _remember(table, pile, _pile_score)
             value += share[0]
             if down:
                 value += _W_COVER * share[1]
