@@ -270,8 +270,6 @@ class DepthFirst:
             self._seen.add(space.key(root))
             self._states.append(root)
             self._iterators.append(space.children(root))
-        if self.nodes >= max_nodes:
-            return result(Verdict.UNKNOWN)
         seen, states, iterators, steps = self._seen, self._states, self._iterators, self._steps
         key, is_won, is_dead, children = space.key, space.is_won, space.is_dead, space.children
         nodes = self.nodes
