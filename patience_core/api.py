@@ -20,6 +20,7 @@ Example::
 from __future__ import annotations
 
 from patience_core import API_VERSION, hookimpl
+from patience_core.engine.deadline import time_is_up
 from patience_core.engine.deal import (
     AISLERIOT,
     MS,
@@ -107,4 +108,5 @@ __all__ = [
     "run_moves",
     "standard_deck",
     "supermove_limit",
+    "time_is_up",
 ]

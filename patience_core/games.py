@@ -339,7 +339,9 @@ class Game(abc.ABC):
     def is_dead(self, position: Position) -> bool:
         """A cheap proof that no line wins from ``position`` (``True``), or ``False`` when unsure.
 
-        The default is ``False``. It must never answer ``True`` for a winnable position.
+        The default is ``False``. It must never answer ``True`` for a winnable position. A
+        proof that may take long (a search of its own) should stop with ``False`` once
+        :func:`patience_core.api.time_is_up` says the solver's budget is spent.
         """
         return False
 
@@ -367,7 +369,9 @@ class Game(abc.ABC):
         wrong line costs time, never a wrong verdict.
 
         :param nodes: positions to generate at most (a guide; the solver counts what is returned).
-        :param seconds: CPU seconds (:func:`time.process_time`) to spend at most.
+        :param seconds: CPU seconds (:func:`time.process_time`) to spend at most. A search
+            with a wall-clock cap (a hint's) also sets :func:`patience_core.api.time_is_up`,
+            which a long search should ask now and then.
         :returns: (the moves from ``position`` to a win, or ``None``; positions generated).
             The default returns ``(None, 0)`` and is never called: the solver runs only its
             depth-first search for games that do not override this method.

@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 
+from patience_core.engine.deadline import search_limits
 from patience_core.errors import PatienceError, PluginError
 from patience_core.games import Game
 from patience_core.model import Move, Position
@@ -94,6 +95,10 @@ class Solution:
 #: Share of the budget the depth-first search gets before a game's own :meth:`Game.find_win`.
 FIRST_SHARE = 0.1
 
+#: The depth-first search reads the clocks every this many positions (a read costs about as much
+#: as a position; a game's hooks, ``is_dead`` above all, may cost far more than a move).
+CLOCK_EVERY = 64
+
 
 def solve(game: Game, position: Position, budget: Budget | None = None) -> Solution:
     """Search for a winning line from ``position`` with full information (thoughtful).
@@ -112,6 +117,9 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     the depth-first search again with whatever remains. Only the depth-first search ever says
     ``dead``.
 
+    While it runs, :func:`patience_core.api.time_is_up` tells the game's hooks when the budget's
+    CPU or wall-clock seconds are spent, so that long work of their own can stop in time.
+
     :param game: the game (its rules, and its optional search helpers).
     :param position: where to start; it is not modified.
     :param budget: node, time and memory limits (default :class:`Budget`).
@@ -122,8 +130,10 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     # are collected once the collector is back on.
     collecting = gc.isenabled()
     gc.disable()
+    budget = budget or Budget()
     try:
-        return _solve(game, position, budget or Budget())
+        with search_limits(budget.seconds, budget.wall_seconds):
+            return _solve(game, position, budget)
     finally:
         if collecting:
             gc.enable()
@@ -134,7 +144,8 @@ def _solve(game: Game, position: Position, budget: Budget) -> Solution:
     if type(game).find_win is Game.find_win:
         return _depth_first(game, position, budget)
     started = time.process_time()
-    wall_end = time.perf_counter() + budget.wall_seconds
+    wall_started = time.perf_counter()
+    wall_end = wall_started + budget.wall_seconds
 
     def elapsed() -> float:
         return time.process_time() - started
@@ -155,7 +166,8 @@ def _solve(game: Game, position: Position, budget: Budget) -> Solution:
         return _checked(game, position, attrs.evolve(first, seconds=elapsed()))
     nodes = first.nodes
     if nodes < budget.nodes and elapsed() < budget.seconds and wall_left() > 0:
-        seconds = min(budget.seconds - elapsed(), wall_left())
+        seconds = min(budget.seconds - elapsed(), _cpu_for_wall(wall_left(), elapsed(),
+                      time.perf_counter() - wall_started))  # fmt: skip
         line, spent = game.find_win(position, budget.nodes - nodes, seconds)
         nodes += spent
         if line is not None and _wins(game, position, line):
@@ -175,6 +187,19 @@ def _solve(game: Game, position: Position, budget: Budget) -> Solution:
         position,
         Solution(rest.verdict, rest.moves, nodes - first.nodes + rest.nodes, elapsed()),
     )
+
+
+def _cpu_for_wall(wall: float, cpu_used: float, wall_used: float) -> float:
+    """CPU seconds that fit in ``wall`` wall-clock seconds at the CPU share this search has had
+    so far (``cpu_used`` of ``wall_used`` seconds): :meth:`Game.find_win` is given CPU seconds,
+    which run slower than the clock when other processes share the cores, so a wall-clock cap
+    (a hint's) is turned into CPU seconds at that rate. ``wall`` itself when the share is
+    not measurable yet (under 20 ms) or not below one; never under a tenth of ``wall``.
+    """
+    if math.isinf(wall) or wall_used < 0.02:
+        return wall
+    share = min(1.0, max(0.1, cpu_used / wall_used))
+    return wall * share
 
 
 def _wins(game: Game, position: Position, line: Sequence[Move]) -> bool:
@@ -273,13 +298,13 @@ class DepthFirst:
         seen, states, iterators, steps = self._seen, self._states, self._iterators, self._steps
         key, is_won, is_dead, children = space.key, space.is_won, space.is_dead, space.children
         nodes = self.nodes
-        next_check = min(nodes + 1024, max_nodes)
+        next_check = min(nodes + CLOCK_EVERY, max_nodes)
         # The search path: states[i] is reached by steps[i - 1]; iterators[i] yields its
         # children still to try.
         while iterators:
             if nodes >= next_check:
-                # The node budget is exact; the clocks are read every 1024 nodes.
-                next_check = min(nodes + 1024, max_nodes)
+                # The node budget is exact; the clocks are read every CLOCK_EVERY nodes.
+                next_check = min(nodes + CLOCK_EVERY, max_nodes)
                 if (
                     nodes >= max_nodes
                     or time.process_time() >= deadline

@@ -9,9 +9,10 @@ from typing import ClassVar
 
 import pytest
 
-from patience_core.api import Card, Game, Move, PileKind, PileSpec, Position
+from patience_core.api import Card, Game, Move, PileKind, PileSpec, Position, time_is_up
+from patience_core.engine.deadline import search_limits
 from patience_core.honest import honest_stats
-from patience_core.solver import Budget, Solution, Verdict, solve
+from patience_core.solver import CLOCK_EVERY, Budget, Solution, Verdict, _cpu_for_wall, solve
 
 
 class Mini(Game):
@@ -212,7 +213,7 @@ class Bigger(Mini):
 def test_no_time_gives_unknown() -> None:
     game = Bigger()
     position = max((shuffled(game, s) for s in range(8)), key=lambda p: solve(game, p).nodes)
-    assert solve(game, position).nodes > 1024  # the clock is read every 1024 nodes
+    assert solve(game, position).nodes > CLOCK_EVERY  # the clocks are read every CLOCK_EVERY
     assert solve(game, position, Budget(seconds=0.0)).verdict is Verdict.UNKNOWN
 
 
@@ -402,3 +403,47 @@ def test_the_garbage_collector_is_left_as_it_was(collecting: bool) -> None:
         assert gc.isenabled() is collecting
     finally:
         (gc.enable if was else gc.disable)()
+
+
+class Watcher(Mini):
+    """Mini whose is_dead records what :func:`time_is_up` says while the solver runs."""
+
+    seen: ClassVar[list[bool]] = []
+
+    def is_dead(self, position: Position) -> bool:
+        self.seen.append(time_is_up())
+        return False
+
+
+@pytest.mark.parametrize(
+    ("budget", "up"),
+    [(Budget(), False), (Budget(seconds=0.0), True), (Budget(wall_seconds=0.0), True)],
+)
+def test_hooks_learn_when_the_solvers_time_is_spent(budget: Budget, up: bool) -> None:
+    Watcher.seen.clear()
+    solve(Watcher(), POSITIONS[0], budget)
+    assert Watcher.seen and set(Watcher.seen) == {up}
+    assert not time_is_up()  # outside a search there is no limit
+
+
+def test_search_limits_nest_and_the_earlier_limit_wins() -> None:
+    with search_limits(60.0, 60.0):
+        assert not time_is_up()
+        with search_limits(0.0, 60.0):
+            assert time_is_up()
+        with search_limits(60.0, 0.0):
+            assert time_is_up()
+        assert not time_is_up()
+    with search_limits(0.0, 0.0), search_limits(60.0, 60.0):
+        assert time_is_up()
+
+
+def test_a_wall_cap_becomes_cpu_seconds_at_the_share_the_search_had() -> None:
+    # Half the CPU so far: a second of wall time fits half a CPU second.
+    assert _cpu_for_wall(1.0, cpu_used=0.5, wall_used=1.0) == pytest.approx(0.5)
+    # Not measurable yet, or no cap: the wall seconds themselves.
+    assert _cpu_for_wall(1.0, cpu_used=0.001, wall_used=0.01) == 1.0
+    assert _cpu_for_wall(float("inf"), cpu_used=0.5, wall_used=1.0) == float("inf")
+    # A share above one (clock noise) counts as one; a tiny share as a tenth.
+    assert _cpu_for_wall(1.0, cpu_used=2.0, wall_used=1.0) == 1.0
+    assert _cpu_for_wall(1.0, cpu_used=0.0, wall_used=1.0) == pytest.approx(0.1)

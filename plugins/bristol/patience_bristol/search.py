@@ -13,7 +13,7 @@ import itertools
 import time
 from collections.abc import Sequence
 
-from patience_core.api import Game, Move, Position
+from patience_core.api import Game, Move, Position, time_is_up
 
 __all__ = [
     "best_first",
@@ -153,7 +153,8 @@ def best_first(
     and proves nothing.
 
     :param nodes: moves played at most.
-    :param seconds: CPU seconds (:func:`time.process_time`) at most.
+    :param seconds: CPU seconds (:func:`time.process_time`) at most; it also stops when the
+        solver's own limits pass (:func:`patience_core.api.time_is_up`: a hint's wall clock).
     :returns: (the moves from ``position`` to a win, or ``None``; moves played).
     """
     deadline = time.process_time() + seconds
@@ -174,7 +175,9 @@ def best_first(
                 taken.append(extra)
             if game.is_won(child):
                 return _line(lines, node) + taken, played
-            if played >= nodes or (played & 255 == 0 and time.process_time() >= deadline):
+            if played >= nodes or (
+                played & 255 == 0 and (time.process_time() >= deadline or time_is_up())
+            ):
                 return None, played
             child_key = game.solver_key(child)
             if child_key in seen or game.is_dead(child):
@@ -184,7 +187,7 @@ def best_first(
             seen.add(child_key)
             lines.append((node, tuple(taken)))
             heapq.heappush(queue, (position_score(child), next(order), len(lines) - 1, child))
-        if time.process_time() >= deadline:
+        if time.process_time() >= deadline or time_is_up():
             return None, played
     return None, played
 

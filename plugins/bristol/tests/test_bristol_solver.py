@@ -12,6 +12,7 @@ from patience_bristol.game import FOUNDATIONS, RESERVES, STOCK, TABLEAU
 from patience_bristol.search import best_first, homes_impossible, inversions
 
 from patience_core.api import Card, DealNumber, Game, Move, Position, Suit, aisleriot_shuffle
+from patience_core.engine.deadline import search_limits
 from patience_core.solver import Budget, Verdict, solve
 
 
@@ -331,3 +332,15 @@ def test_a_two_is_forced_only_once_every_ace_is_home() -> None:
     piles[FOUNDATIONS[3]] = (Card.of(1, 3),)
     move = game.forced_move(Position(tuple(piles)))
     assert move is not None and move.source == TABLEAU[0] and move.target in FOUNDATIONS
+
+
+def test_the_win_finder_stops_when_the_solvers_time_is_spent() -> None:
+    """Inside a search whose clock has run out (a hint's wall-clock cap), the win finder gives
+    up at once, whatever CPU seconds it was given."""
+    game = Bristol()
+    position = game.deal(DealNumber(1))
+    assert game.find_win(position, 10**6, 60.0)[0] is not None
+    with search_limits(60.0, 0.0):
+        line, played = game.find_win(position, 10**6, 60.0)
+    assert line is None
+    assert played <= 256

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable
 
-from patience_core.api import Card, Position, Suit
+from patience_core.api import Card, Position, Suit, time_is_up
 
 __all__ = [
     "CARD_CODE",
@@ -253,7 +253,9 @@ class Relaxation:
     about: the limit counts the states a search from that state alone would visit.
 
     :param limit: relaxed states one question may visit at most; beyond that the answer is "not
-        proved" and nothing is remembered.
+        proved" and nothing is remembered. The answer is also "not proved" (not remembered)
+        when the solver's time runs out first (:func:`patience_core.api.time_is_up`, asked first
+        and every 1024 states): the solver then stops anyway, so no verdict changes.
     :param memory: answers kept at most (all are forgotten when full; about 350 bytes each).
     """
 
@@ -277,6 +279,8 @@ class Relaxation:
         if not relaxed_fits(state):
             known[state] = False
             return True
+        if time_is_up():
+            return False
         seen = {state}
         path = [state]
         iterators = [iter(relaxed_successors(state))]
@@ -295,7 +299,7 @@ class Relaxation:
                     known[alive] = True
                 return False
             seen.add(child)
-            if len(seen) > self.limit:
+            if len(seen) > self.limit or (len(seen) & 1023 == 0 and time_is_up()):
                 return False
             path.append(child)
             iterators.append(iter(relaxed_successors(child)))

@@ -19,6 +19,7 @@ from patience_diamond_mine.search import (
 )
 
 from patience_core.api import Card, DealNumber, Game, Move, Position, Suit, aisleriot_shuffle
+from patience_core.engine.deadline import search_limits
 from patience_core.solver import Budget, Verdict, solve
 
 
@@ -447,3 +448,20 @@ def test_legal_moves_are_those_of_the_rules_text() -> None:
                         expected.append((source, target, count))
         got = [(m.source, m.target, m.count) for m in game.legal_moves(position)]
         assert [g for g in got if g[1] != FOUNDATION] == expected
+
+
+def test_the_relaxation_gives_up_unproved_when_the_solvers_time_is_spent() -> None:
+    """Inside a search whose clock has run out, a proof that needs a search is "not proved"
+    (so the solver, about to stop, is not held up), and that answer is not remembered."""
+    game = DiamondMine()
+    searched = [
+        state
+        for deal in (9, 51, 59)
+        if (state := relaxed_state(game.deal(DealNumber(deal)))) is not None and relaxed_fits(state)
+    ]
+    assert searched
+    for state in searched:
+        relaxation = Relaxation()
+        with search_limits(60.0, 0.0):
+            assert not relaxation.dead(state)
+        assert relaxation.dead(state)

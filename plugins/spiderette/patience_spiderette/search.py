@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TypeVar
 
-from patience_core.api import Card, Move, Position
+from patience_core.api import Card, Move, Position, time_is_up
 
 #: Pile indices (the game's Aisleriot slots).
 STOCK = 0
@@ -381,7 +381,8 @@ class Search:
         the pruned space holds no win.
 
         :param nodes: positions generated at most (``self.nodes`` counts them).
-        :param seconds: CPU seconds (:func:`time.process_time`) at most.
+        :param seconds: CPU seconds (:func:`time.process_time`) at most; the search also stops
+            when the solver's own limits pass (:func:`patience_core.api.time_is_up`).
         """
         if self.won(self.root):
             return []
@@ -425,7 +426,7 @@ class Search:
             raise _OutOfBudget
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + 1024
-            if time.process_time() >= self._deadline:
+            if time.process_time() >= self._deadline or time_is_up():
                 raise _OutOfBudget
         candidates: list[tuple[float, int, State, object]] = []
         limit = min(phase_nodes if state[0] else last_nodes, left)
@@ -484,7 +485,7 @@ class Search:
         while heap and spent < limit:
             if spent >= check:
                 check = spent + 1024
-                if time.process_time() >= deadline:
+                if time.process_time() >= deadline or time_is_up():
                     break
             _, _, state, link = heapq.heappop(heap)
             for step in moves(state):

@@ -10,6 +10,7 @@ from patience_spiderette.game import COLUMNS, STOCK
 from patience_spiderette.search import Search, find_win
 
 from patience_core.api import DealNumber, Position
+from patience_core.engine.deadline import search_limits
 from patience_core.solver import Budget, Verdict, solve
 from patience_core.testing import check_random_walk
 
@@ -241,3 +242,11 @@ def test_a_foundation_that_is_not_one_complete_suit_is_refused() -> None:
     whole = Position(tuple(piles))
     game.check_position(whole)
     assert search_space(whole) is not None
+
+
+def test_the_win_finder_stops_when_the_solvers_time_is_spent() -> None:
+    """Inside a search whose clock has run out (a hint's wall-clock cap), the win finder gives
+    up at once, whatever CPU seconds it was given."""
+    position = Spiderette().deal(DealNumber(2))
+    with search_limits(60.0, 0.0):
+        assert find_win(position, nodes=10**6, seconds=60.0) == (None, 0)
