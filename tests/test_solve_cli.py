@@ -67,6 +67,27 @@ def test_solve_from_a_saved_game(run_patience: Run, tmp_path: Path) -> None:
     assert result.out.startswith(f"Escalator, {save} (after move 1): won in ")
 
 
+def test_deal_from_a_saved_game_shows_its_current_position(
+    run_patience: Run, tmp_path: Path
+) -> None:
+    """deal --from reads saved games as solve --from does: the position after the moves."""
+    save = tmp_path / "g.json"
+    run_patience("play", "escalator", "--deal", "17", "--file", str(save), input="deal\n")
+    before = save.read_bytes()
+    shown = run_patience("deal", "escalator", "--from", str(save), "--json")
+    assert shown.code == 0, shown.err
+    dealt = json.loads(run_patience("deal", "escalator", "--deal", "17", "--json").out)
+    position = json.loads(shown.out)
+    assert position["piles"] != dealt["piles"]  # one card was dealt to the waste
+    text = run_patience("deal", "escalator", "--from", str(save))
+    assert text.out.startswith(f"Escalator, position from {save} (after move 1)")
+    other = run_patience("deal", "bristol", "--from", str(save))
+    assert other.code != 0 and "holds a saved escalator game, not bristol" in other.err
+    with_option = run_patience("deal", "escalator", "--from", str(save), "-o", "x=y")
+    assert with_option.code == 2 and "cannot be used with a saved game" in with_option.err
+    assert save.read_bytes() == before  # reading never changes the save
+
+
 def test_solve_from_a_position_file_uses_its_options(run_patience: Run, tmp_path: Path) -> None:
     # Microsoft deal 1 is won with any card to an empty column and dead with kings only.
     dealt = run_patience(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 import click
 
@@ -27,6 +28,7 @@ from patience_core.formats import (
 )
 from patience_core.games import Game, parse_options
 from patience_core.model import Position
+from patience_core.persistence import load_session
 from patience_core.plugins import PluginHost
 from patience_core.render import CardStyle, board_text, make_painter
 
@@ -34,6 +36,8 @@ __all__ = [
     "deal",
     "file_options",
     "game_for_position",
+    "is_save_text",
+    "position_from_file",
     "read_position",
     "read_position_file",
     "read_position_text",
@@ -165,6 +169,48 @@ def read_position_file(game: Game, path: str) -> Position:
         raise BadSave(f"{path}: {exc}") from None
 
 
+def is_save_text(text: str) -> bool:
+    """Whether ``text`` (a file read by :func:`read_position_text`) looks like a saved game
+    (JSON with ``moves`` and ``deal``) rather than a position."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and "moves" in data and "deal" in data
+
+
+def position_from_file(
+    host: PluginHost, name: str, chosen: Mapping[str, str], path: str
+) -> tuple[Game, Position, str]:
+    """The game and position held by the file at ``path`` (``-`` for standard input): a saved
+    game's current position, position JSON, or a text format of the game.
+
+    :param chosen: the options given with ``--option`` (refused for a saved game, which
+        records its own).
+    :returns: (the game with its options, the position, a label naming the file and, for a
+        saved game, the move reached).
+    :raises click.UsageError: for options given with a saved game, or disagreeing with the
+        ones a position file records.
+    :raises BadSave: naming the file, for a file that cannot be read or holds no position of
+        ``name`` (a saved game of another game included).
+    :raises PatienceError: for an unknown game or a bad option value.
+    """
+    text = read_position_text(path)
+    if path != "-" and is_save_text(text):
+        if chosen:
+            raise click.UsageError("--option cannot be used with a saved game")
+        _saved, session = load_session(Path(path), host.game)
+        if session.game.name != host.games.get(name).name:
+            raise BadSave(f"{path} holds a saved {session.game.name} game, not {name}")
+        return session.game, session.position, f"{path} (after move {len(session.moves)})"
+    game = game_for_position(host, name, chosen, text, path)
+    try:
+        position = read_position(game, text)
+    except BadSave as exc:
+        raise BadSave(f"{path}: {exc}") from None
+    return game, position, path
+
+
 @click.command()
 @click.argument("game")
 @click.option(
@@ -174,7 +220,8 @@ def read_position_file(game: Game, path: str) -> Position:
     "--from",
     "from_file",
     metavar="FILE",
-    help="Show the position in FILE (position JSON or a format of the game, e.g. fcs; - = stdin).",
+    help="Show the position in FILE: a saved game (its current position), position JSON or a "
+    "format of the game, e.g. fcs (- = stdin).",
 )
 @click.option(
     "--format",
@@ -199,10 +246,10 @@ def deal(
     always printed so it can be replayed."""
     host = get_host(ctx)
     chosen = parse_options(options)
-    from_text: str | None = None
+    if from_file is not None and deal_number is not None:
+        raise click.UsageError("give --deal or --from, not both")
     if from_file is not None:
-        from_text = read_position_text(from_file)
-        the_game = game_for_position(host, game, chosen, from_text, from_file)
+        the_game, position, where = position_from_file(host, game, chosen, from_file)
     else:
         the_game = host.game(game, chosen)
     fmt = (output_format or ("json" if as_json else "text")).lower()
@@ -214,17 +261,10 @@ def deal(
             f"{the_game.name} has no position format {fmt!r} (formats: {names})",
             param_hint="'--format'",
         )
-    if from_file is not None and deal_number is not None:
-        raise click.UsageError("give --deal or --from, not both")
     label: str | None
     if from_file is not None:
-        assert from_text is not None
-        try:
-            position = read_position(the_game, from_text)
-        except BadSave as exc:
-            raise BadSave(f"{from_file}: {exc}") from None
         label = None
-        heading = f"{the_game.title}, position from {from_file}"
+        heading = f"{the_game.title}, position from {where}"
     else:
         number = deal_number if deal_number is not None else random_deal()
         position = the_game.deal(number)

@@ -9,19 +9,16 @@ careful player would, and the outcome is reported.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
 from patience_core.cli import get_host
-from patience_core.cli.deal_cmd import game_for_position, read_position, read_position_text
+from patience_core.cli.deal_cmd import position_from_file
 from patience_core.cli.options import DEAL, SECONDS, option_flag
 from patience_core.engine.deal import DealNumber
-from patience_core.errors import BadSave
 from patience_core.games import Game, parse_options
 from patience_core.hints import HONEST, THOUGHTFUL, HonestBudget, play_honestly
 from patience_core.model import Move, Position
-from patience_core.persistence import load_session
 from patience_core.solver import Budget, solve
 
 
@@ -32,15 +29,6 @@ def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, 
         texts.append(game.move_text(position, move))
         position = game.play(position, move)
     return texts
-
-
-def _is_save(text: str) -> bool:
-    """Whether ``text`` (read with the position file's size cap) looks like a saved game."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and "moves" in data and "deal" in data
 
 
 @click.command()
@@ -108,22 +96,10 @@ def solve_command(
         raise click.UsageError("give --deal or --from (one of them)")
     if moves_only and as_json:
         raise click.UsageError("--moves-only and --json cannot be used together")
-    text = read_position_text(from_file) if from_file is not None else None
-    if from_file is not None and from_file != "-" and text is not None and _is_save(text):
-        if options:
-            raise click.UsageError("--option cannot be used with a saved game")
-        _saved, session = load_session(Path(from_file), host.game)
-        if session.game.name != host.games.get(game).name:
-            raise BadSave(f"{from_file} holds a saved {session.game.name} game, not {game}")
-        the_game, position = session.game, session.position
-        where = f"{from_file} (after move {len(session.moves)})"
-    elif from_file is not None and text is not None:
-        the_game = game_for_position(host, game, parse_options(options), text, from_file)
-        try:
-            position = read_position(the_game, text)
-        except BadSave as exc:
-            raise BadSave(f"{from_file}: {exc}") from None
-        where = from_file
+    if from_file is not None:
+        the_game, position, where = position_from_file(
+            host, game, parse_options(options), from_file
+        )
     else:
         the_game = host.game(game, parse_options(options))
         assert deal_number is not None
