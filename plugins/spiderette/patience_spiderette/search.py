@@ -14,20 +14,36 @@ suits on the foundations. Play and move generation work on these tuples directly
   dealt (the deal needs every column filled); a run lying on a card one rank higher is not
   moved onto another such card unless it joins its own suit; a column with no face-down card is
   not moved whole into an empty column; with the stock empty, only the first empty column is
-  tried.
+  tried. Macro moves make up for part of that and save depth (:meth:`Search._macros`): a
+  descending sequence of several same-suit runs (any suits) moves whole onto a card one rank
+  higher or into an empty column when the empty columns allow (2 ** e runs with e to spare),
+  and a column's whole face-up sequence is dug off in pieces (each onto a card one rank higher,
+  lateral moves allowed, or into an empty column) to turn the card below or empty the column.
+  A step of several pieces is a flat tuple of (source, target, count) triples;
+  :meth:`Search.to_moves` expands every multi-run move into single-run moves of the game.
 
 The win finder (figures in ``docs/games/spiderette.md``, "Solver"): the game splits into phases
 at the deals (stock 24, 17, 10, 3, 0). From a position, a best-first search on a progress score
 (face-down cards weigh most, then the same-suit runs that cover them, then cards not on their
 same-suit successor; empty columns count in favour) explores a bounded number of positions of
-its phase; every position that can deal gives a candidate, the position after the deal. Then,
-depth first, the search goes on from the best few candidates in turn (more after the early
-deals than after the last one), each searched the same way in its own phase, down to the last
-phase, where the best-first search looks for the win. Failing that, the pass is repeated in a
-second order of the candidates (the best one of each set of face-down counts first, since
-different cards turned up are different plans), then both with twice the candidates and twice
-the positions per phase, until the time or node budget runs out or a pass cuts nothing short.
-Candidates whose whole pruned future was searched without a win are remembered and skipped.
+its phase; every position that can deal gives a candidate, the position after the deal. Two
+stages share the time:
+
+1. A quarter of it goes depth first over the phases: the best few candidates of each phase
+   are followed in turn, each searched the same way in its own phase, down to the last phase,
+   where the best-first search looks for the win; the pass is repeated in a second order of the
+   candidates (the best one of each set of face-down counts first: different cards turned up are
+   different plans), then with twice the candidates and positions per phase. Candidates whose
+   whole pruned future was searched without a win are skipped. Quick on most deals.
+2. The rest goes to a beam over the phases: from every position of a level (first the root),
+   search its phase; pool the deal candidates of the whole level (one per key, so candidates of
+   different parents are compared with each other) and keep the best few (at most two per set
+   of face-down counts first) as the next level; in the last phase, look for the win. Failing
+   that, the pass is repeated with a beam twice as wide (or, when the beam left no candidate
+   out, with twice the positions per phase search). Phase searches are kept across passes
+   (up to ``_KEPT_CANDIDATES`` candidates), so a wider pass searches only what is new to it.
+
+Either stage ends the search when a pass cuts nothing short: the pruned space holds no win.
 """
 
 from __future__ import annotations
@@ -48,10 +64,14 @@ _NC = len(COLUMNS)
 _LAST_DEAL = 3
 
 #: A move of the compact engine: (source column, target column, count); target -1 is a
-#: foundation (count 13); source -1 is the deal.
-Step = tuple[int, int, int]
+#: foundation (count 13); source -1 is the deal. The count may span several same-suit runs
+#: (a descending sequence moved through empty columns, :func:`_sequence_steps`), and a step
+#: of the win finder may chain several such triples from one column (a dig: 6, 9, ... ints).
+Step = tuple[int, ...]
 #: (stock left, face-down count per column, face-up cards per column, suits on foundations).
 State = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int]
+#: A deal candidate: (its score, its key, the state just after the deal, the line to it).
+_Candidate = tuple[float, tuple[object, ...], State, object]
 
 _DEAL: Step = (-1, -1, 0)
 
@@ -64,14 +84,28 @@ _W_OFF_SUIT = 0.5
 _W_EMPTY = 2.0
 _W_COVER = 2.0
 
-#: First pass: deal candidates followed from each phase, positions explored per phase (before
-#: the last deal, and in the last phase). Each failed pass doubles all three.
-_WIDTH = 4
+#: The beam's first width (deal candidates kept per level), and positions explored per phase
+#: search (before the last deal, and in the last phase). A pass that left candidates out of the
+#: beam doubles the width; a pass that did not (but cut a phase search short) doubles the
+#: phase limits.
+_BEAM = 8
 _PHASE_NODES = 2000
 _LAST_NODES = 5000
-#: The width's factor by stock count: early choices are followed more widely than the last
-#: deal's (whose futures are small and quickly searched).
+#: Candidates kept first per set of face-down counts (different cards turned up are different
+#: plans, while near-equal scores often differ by little); the rest of the beam is filled in
+#: score order.
+_PER_PLAN = 2
+
+#: The win finder's first stage (a share of its time): depth first over the phases, with the
+#: best ``_WIDTH`` deal candidates followed from each phase (times the phase's factor: early
+#: choices are followed more widely than the last deal's, whose futures are small); each pass
+#: that cut something short doubles the width and the phase limits.
+_DEPTH_FIRST_SHARE = 0.25
+_WIDTH = 4
 _WIDTH_FACTOR = {24: 2.0, 17: 2.0, 10: 1.0, 3: 0.5}
+#: Deal candidates kept by the beam's phase searches at most (their states and lines); the
+#: kept searches are forgotten when they hold more (a speed-up only).
+_KEPT_CANDIDATES = 1_000_000
 
 
 #: What a table of :func:`_remember` keeps for a pile.
@@ -119,6 +153,64 @@ def _top_run(pile: tuple[int, ...]) -> tuple[int, int, bool]:
         k += 1
     lateral = k < n and (pile[-k - 1] & 15) == (card & 15) + 1
     return k, card, lateral
+
+
+def _sequence(pile: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """A non-empty column's top descending sequence (any suit, each card one rank below the
+    one it lies on), as its same-suit runs, top first: for each r, (the number of cards in
+    the top r runs, the bottom card of run r)."""
+    out: list[tuple[int, int]] = []
+    n = len(pile)
+    k = 1
+    while True:
+        card = pile[-k]
+        if k == n or (pile[-k - 1] & 15) != (card & 15) + 1:
+            out.append((k, card))
+            return tuple(out)
+        if pile[-k - 1] != card + 1:
+            out.append((k, card))
+        k += 1
+
+
+def _capacity(empties: int) -> int:
+    """Same-suit runs a descending sequence can hold to move onto a card with ``empties``
+    empty columns to spare (Spider's classic result: 2 to the power of the empty columns)."""
+    return 1 << empties
+
+
+def _sequence_steps(
+    lengths: Sequence[int], source: int, target: int, free: Sequence[int]
+) -> list[tuple[int, int, int]]:
+    """Single-run moves that carry a descending sequence from ``source`` to ``target`` through
+    the empty columns ``free``: its top half to ``free[0]`` (through the others), its bottom
+    half to ``target``, the top half after it.
+
+    :param lengths: the sequence's same-suit runs' lengths, top first (at most
+        ``2 ** len(free)`` of them).
+    :raises ValueError: when there are too few empty columns.
+    """
+    if len(lengths) == 1:
+        return [(source, target, lengths[0])]
+    if not free:
+        raise ValueError("too few empty columns for the sequence")
+    park, rest = free[0], free[1:]
+    half = len(lengths) // 2
+    return [
+        *_sequence_steps(lengths[:half], source, park, rest),
+        *_sequence_steps(lengths[half:], source, target, rest),
+        *_sequence_steps(lengths[:half], park, target, rest),
+    ]
+
+
+def _run_lengths(cards: tuple[int, ...]) -> list[int]:
+    """The lengths of the same-suit runs of ``cards`` (bottom first), top run first."""
+    lengths = [1]
+    for above, below in itertools.pairwise(reversed(cards)):
+        if below == above + 1:
+            lengths[-1] += 1
+        else:
+            lengths.append(1)
+    return lengths
 
 
 def complete_suit(pile: Sequence[Card]) -> bool:
@@ -179,15 +271,21 @@ class Search:
         self.nodes = 0
         self._pile_scores: dict[tuple[int, ...], tuple[float, int]] = {}
         self._pile_runs: dict[tuple[int, ...], tuple[int, int, bool]] = {}
+        self._pile_seqs: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         # The win finder's budget and memory (set by find).
         self._deadline = 0.0
         self._max_nodes = 0
         self._next_check = 0
+        self._calls = 0
         self._diverse = False
-        #: Deal candidates whose whole pruned future was searched without a win (all passes).
+        #: Deal candidates whose whole pruned future the depth-first stage searched in vain.
         self._failed: set[tuple[object, ...]] = set()
-        #: Deal candidates searched in the current pass.
+        #: Deal candidates searched in the current depth-first pass.
         self._tried: set[tuple[object, ...]] = set()
+        #: Candidates held in ``_searched``.
+        self._kept = 0
+        #: Phase searches done: key -> (limit, deal candidates, whether cut short).
+        self._searched: dict[tuple[object, ...], tuple[int, list[_Candidate], bool]] = {}
 
     # -- the rules on compact states ------------------------------------------------------------
 
@@ -224,9 +322,96 @@ class Search:
                     out.extend((i, j, k) for j in empties)
                 else:
                     out.append((i, empties[0], k))
+        out += self._macros(stock, downs, ups, runs, tops, empties)
         if stock and not empties:
             out.append(_DEAL)
         return out
+
+    def _macros(
+        self,
+        stock: int,
+        downs: tuple[int, ...],
+        ups: tuple[tuple[int, ...], ...],
+        runs: list[tuple[int, int, bool]],
+        tops: dict[int, list[int]],
+        empties: list[int],
+    ) -> list[Step]:
+        """The win finder's macro moves: a column's top descending sequence of several
+        same-suit runs moved whole onto a card one rank higher or into an empty column, through
+        the other empty columns (:func:`_capacity`); and a dig, the sequence moved off in pieces
+        (each onto a card one rank higher, through the empty columns, or alone into one) so as
+        to uncover the card below it or empty the column."""
+        out: list[Step] = []
+        e = len(empties)
+        table = self._pile_seqs
+        for i in range(_NC):
+            k = runs[i][0]
+            if not k or k == 13:
+                continue
+            pile = ups[i]
+            seq = _remember(table, pile, _sequence)
+            r = len(seq)
+            if r < 2:
+                continue
+            whole = seq[-1][0] == len(pile)
+            cap = _capacity(e)
+            for j in range(2, min(r, cap) + 1):
+                count, bottom = seq[j - 1]
+                for t in tops.get((bottom & 15) + 1, ()):
+                    if j == r or ups[t][-1] == bottom + 1:
+                        out.append((i, t, count))
+            if e and r <= _capacity(e - 1) and (not whole or downs[i]):
+                count = seq[-1][0]
+                if stock:
+                    out.extend((i, t, count) for t in empties)
+                else:
+                    out.append((i, empties[0], count))
+            if whole:
+                dig = self._dig(i, seq, ups, tops, empties)
+                if dig is not None:
+                    out.append(dig)
+        return out
+
+    @staticmethod
+    def _dig(
+        source: int,
+        seq: tuple[tuple[int, int], ...],
+        ups: tuple[tuple[int, ...], ...],
+        tops: dict[int, list[int]],
+        empties: list[int],
+    ) -> Step | None:
+        """Column ``source``'s top sequence ``seq`` (:func:`_sequence`) moved off in two or
+        more pieces, top first: each piece the fewest runs that fit onto a card one rank higher
+        (own suit first) through the empty columns left, else one run into an empty column.
+        ``None`` when it does not all fit or one piece would do."""
+        free = list(empties)
+        pieces: list[int] = []
+        done = 0  # runs moved
+        moved = 0  # cards moved
+        r = len(seq)
+        while done < r:
+            cap = _capacity(len(free))
+            for j in range(done + 1, min(r, done + cap) + 1):
+                count, bottom = seq[j - 1]
+                targets = tops.get((bottom & 15) + 1)
+                if targets:
+                    target = targets[0]
+                    for t in targets:
+                        if ups[t][-1] == bottom + 1:
+                            target = t
+                            break
+                    pieces += (source, target, count - moved)
+                    done, moved = j, count
+                    break
+            else:
+                if not free:
+                    return None
+                count = seq[done][0]
+                pieces += (source, free.pop(0), count - moved)
+                done, moved = done + 1, count
+        if len(pieces) == 3:
+            return None
+        return tuple(pieces)
 
     def all_moves(self, state: State) -> list[Step]:
         """Every legal move of ``state`` (sound: for the exhaustive search), best first.
@@ -299,6 +484,10 @@ class Search:
 
     def play(self, state: State, step: Step) -> State:
         """The state after ``step`` (a deal, or a run moved with the uncovered card turned)."""
+        if len(step) > 3:
+            for at in range(0, len(step), 3):
+                state = self.play(state, step[at : at + 3])
+            return state
         stock, downs, ups, filled = state
         source, target, count = step
         piles = list(ups)
@@ -386,21 +575,20 @@ class Search:
         """
         if self.won(self.root):
             return []
-        self._deadline = time.process_time() + seconds
+        started = time.process_time()
         self._max_nodes = self.nodes + nodes
-        self._next_check = self.nodes
-        self._failed = set()
-        width, phase_nodes, last_nodes = _WIDTH, _PHASE_NODES, _LAST_NODES
         try:
-            while True:
-                cut = False
-                for diverse in (False, True):
-                    self._diverse = diverse
-                    self._tried = set()
-                    cut |= self._depth_first(self.root, None, width, phase_nodes, last_nodes)
-                if not cut:
-                    return None  # nothing was cut short: no wider pass can find more
-                width, phase_nodes, last_nodes = 2 * width, 2 * phase_nodes, 2 * last_nodes
+            self._deadline = started + _DEPTH_FIRST_SHARE * seconds
+            self._next_check = self.nodes
+            try:
+                self._depth_first_passes()
+                return None  # the pruned space holds no win
+            except _OutOfBudget:
+                pass
+            self._deadline = started + seconds
+            self._next_check = self.nodes
+            self._beam_passes()
+            return None
         except _Found as found:
             steps: list[Step] = []
             link = found.args[0]
@@ -410,6 +598,34 @@ class Search:
             return steps[::-1]
         except _OutOfBudget:
             return None
+
+    def _check_budget(self) -> None:
+        """:raises _OutOfBudget: when the nodes, the CPU seconds or the solver's time are spent
+        (the clocks are read every 1024 positions)."""
+        if self.nodes >= self._max_nodes:
+            raise _OutOfBudget
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + 1024
+            if time.process_time() >= self._deadline or time_is_up():
+                raise _OutOfBudget
+
+    # -- the first stage: depth first over the phases --------------------------------------------
+
+    def _depth_first_passes(self) -> None:
+        """Depth-first passes, each in two orders of the candidates, widths and phase limits
+        doubling, until a pass cuts nothing short (then it returns: no win in the pruned
+        space). :raises _Found: :raises _OutOfBudget:"""
+        self._failed = set()
+        width, phase_nodes, last_nodes = _WIDTH, _PHASE_NODES, _LAST_NODES
+        while True:
+            cut = False
+            for diverse in (False, True):
+                self._diverse = diverse
+                self._tried = set()
+                cut |= self._depth_first(self.root, None, width, phase_nodes, last_nodes)
+            if not cut:
+                return
+            width, phase_nodes, last_nodes = 2 * width, 2 * phase_nodes, 2 * last_nodes
 
     def _depth_first(
         self, state: State, line: object, width: int, phase_nodes: int, last_nodes: int
@@ -421,13 +637,8 @@ class Search:
             ``width``); ``False`` means this future holds no win in the pruned space.
         :raises _Found: with the winning line. :raises _OutOfBudget: when the budget ran out.
         """
+        self._check_budget()
         left = self._max_nodes - self.nodes
-        if left <= 0:
-            raise _OutOfBudget
-        if self.nodes >= self._next_check:
-            self._next_check = self.nodes + 1024
-            if time.process_time() >= self._deadline or time_is_up():
-                raise _OutOfBudget
         candidates: list[tuple[float, int, State, object]] = []
         limit = min(phase_nodes if state[0] else last_nodes, left)
         cut = self._phase(state, line, limit, self._deadline, {state[:3]}, candidates)
@@ -463,6 +674,95 @@ class Search:
             else:
                 self._failed.add(child_key)
         return cut
+
+    # -- the second stage: a beam over the phases -----------------------------------------------
+
+    def _beam_passes(self) -> None:
+        """Beam passes, the beam doubling while it leaves candidates out (else the phase
+        limits double), until a pass cuts nothing short (then it returns: no win in the
+        pruned space). :raises _Found: :raises _OutOfBudget:"""
+        self._searched = {}
+        self._kept = 0
+        beam, phase_nodes, last_nodes = _BEAM, _PHASE_NODES, _LAST_NODES
+        while True:
+            beam_cut, phase_cut = self._beam_pass(beam, phase_nodes, last_nodes)
+            if not (beam_cut or phase_cut):
+                return
+            if beam_cut:
+                beam *= 2
+            else:
+                phase_nodes, last_nodes = 2 * phase_nodes, 2 * last_nodes
+
+    def _phase_of(self, state: State, line: object, limit: int) -> tuple[list[_Candidate], bool]:
+        """The deal candidates of ``state``'s phase searched for ``limit`` positions, and
+        whether the search was cut short; kept across passes (searched again only with a
+        larger limit). :raises _Found: :raises _OutOfBudget:"""
+        self._calls += 1
+        if self._calls >= 256:
+            # Kept searches answer without new positions: read the clocks now and then too.
+            self._calls = 0
+            self._next_check = self.nodes
+        self._check_budget()
+        state_key = self.key(state)
+        known = self._searched.get(state_key)
+        if known is not None and (known[0] >= limit or not known[2]):
+            return known[1], known[2]
+        left = self._max_nodes - self.nodes
+        found: list[tuple[float, int, State, object]] = []
+        cut = self._phase(state, line, min(limit, left), self._deadline, {state[:3]}, found)
+        key = self.key
+        candidates = [(score, key(child), child, link) for score, _, child, link in found]
+        if self._kept + len(candidates) > _KEPT_CANDIDATES:
+            self._searched.clear()
+            self._kept = 0
+        previous = self._searched.get(state_key)
+        self._kept += len(candidates) - (len(previous[1]) if previous else 0)
+        self._searched[state_key] = (limit, candidates, cut)
+        return candidates, cut
+
+    def _beam_pass(self, beam: int, phase_nodes: int, last_nodes: int) -> tuple[bool, bool]:
+        """One pass of the beam: from each position of a level (the root, then positions just
+        after a deal), search its phase; pool the level's deal candidates and keep the
+        ``beam`` best (at most ``_PER_PLAN`` per set of face-down counts first); in the last
+        phase, look for the win.
+
+        :returns: whether the beam left candidates out, and whether a phase search was cut
+            short.
+        """
+        level: list[tuple[State, object]] = [(self.root, None)]
+        cut = beam_cut = False
+        while level:
+            stock = level[0][0][0]
+            pool: dict[tuple[object, ...], tuple[float, int, State, object]] = {}
+            order = 0
+            for state, line in level:
+                candidates, parent_cut = self._phase_of(
+                    state, line, phase_nodes if stock else last_nodes
+                )
+                cut |= parent_cut
+                for score, child_key, child, child_line in candidates:
+                    known = pool.get(child_key)
+                    if known is None or known[0] > score:
+                        pool[child_key] = (score, order, child, child_line)
+                        order += 1
+            if not stock:
+                return beam_cut, cut
+            ranked = sorted(pool.values(), key=lambda c: c[:2])
+            chosen: list[tuple[State, object]] = []
+            rest: list[tuple[State, object]] = []
+            plans: dict[tuple[int, ...], int] = {}
+            for _, _, child, child_line in ranked:
+                downs = child[1]
+                seen_plan = plans.get(downs, 0)
+                plans[downs] = seen_plan + 1
+                if seen_plan < _PER_PLAN and len(chosen) < beam:
+                    chosen.append((child, child_line))
+                elif len(chosen) + len(rest) < beam:
+                    rest.append((child, child_line))
+            level = chosen + rest[: beam - len(chosen)]
+            if len(level) < len(ranked):
+                beam_cut = True
+        return beam_cut, cut
 
     def _phase(
         self,
@@ -512,16 +812,30 @@ class Search:
         return spent >= limit or bool(heap)
 
     def to_moves(self, steps: Sequence[Step]) -> list[Move]:
-        """The game's moves for compact ``steps`` played from the root."""
+        """The game's moves for compact ``steps`` played from the root: a sequence of several
+        same-suit runs goes through the empty columns (:func:`_sequence_steps`).
+
+        :raises ValueError: for a sequence move with too few empty columns (a bug).
+        """
         out: list[Move] = []
         homes = iter(self.homes)
-        for source, target, count in steps:
-            if source < 0:
-                out.append(Move.deal(STOCK))
-            elif target < 0:
-                out.append(Move.transfer(COLUMNS[source], next(homes), count))
-            else:
-                out.append(Move.transfer(COLUMNS[source], COLUMNS[target], count))
+        state = self.root
+        for step in steps:
+            for at in range(0, len(step), 3):
+                source, target, count = part = step[at : at + 3]
+                if source < 0:
+                    out.append(Move.deal(STOCK))
+                elif target < 0:
+                    out.append(Move.transfer(COLUMNS[source], next(homes), count))
+                else:
+                    ups = state[2]
+                    lengths = _run_lengths(ups[source][-count:])
+                    free = [c for c in range(_NC) if not ups[c] and c not in (source, target)]
+                    out.extend(
+                        Move.transfer(COLUMNS[a], COLUMNS[b], n)
+                        for a, b, n in _sequence_steps(lengths, source, target, free)
+                    )
+                state = self.play(state, part)
         return out
 
 

@@ -75,20 +75,46 @@ def walk(game: Spiderette, deal: int, seed: int, steps: int) -> list[Position]:
 
 
 def test_the_win_finder_plays_by_the_rules() -> None:
+    """Every step of the win finder, macro steps included (a sequence of runs carried through
+    the empty columns, a column dug off in pieces), is a series of legal moves of the game that
+    leads to the state the finder's play gives."""
     game = Spiderette()
+    macros = 0
     for deal in range(1, 25):
         for position in walk(game, deal, seed=deal, steps=80)[::4]:
             engine = Search(position)
             state = engine.root
-            steps = engine.moves(state)
-            legal = game.legal_moves(position)
-            for step, move in zip(steps, engine.to_moves(steps), strict=True):
-                if step[1] < 0:  # a foundation move names the first empty foundation
-                    move = engine.to_moves([step])[0]
-                assert move in legal
-                after = Search(game.play(position, move)).root
-                assert engine.play(state, step) == after
-                assert engine.won(after) == game.is_won(game.play(position, move))
+            for step in engine.moves(state):
+                moves = engine.to_moves([step])
+                macros += len(moves) > 1
+                after = position
+                for move in moves:
+                    after = game.apply(after, move)  # raises IllegalMove for an illegal one
+                assert engine.play(state, step) == Search(after).root
+                assert engine.won(engine.play(state, step)) == game.is_won(after)
+    assert macros >= 10  # the walks meet macro steps
+
+
+def test_macro_steps_of_winning_lines_are_legal_move_by_move() -> None:
+    """Along the finder's winning lines (which use digs and sequence moves), each step expands
+    into legal moves that reach the state the finder's play gives."""
+    game = Spiderette()
+    digs = 0
+    for deal in (188, 343):  # won in under 10,000 positions each
+        engine = Search(game.deal(DealNumber(deal)))
+        steps = engine.find(nodes=100_000, seconds=600.0)
+        assert steps is not None
+        position, state, done = game.deal(DealNumber(deal)), engine.root, 0
+        for index, step in enumerate(steps):
+            moves = engine.to_moves(steps[: index + 1])
+            for move in moves[done:]:
+                position = game.apply(position, move)
+            done = len(moves)
+            state = engine.play(state, step)
+            assert state == Search(position).root
+            digs += len(step) > 3
+        assert game.is_won(position)
+    assert digs >= 2
 
 
 def test_the_win_finder_key_is_the_solver_key() -> None:
