@@ -45,7 +45,7 @@ import platformdirs
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import BadDeal, BadSave, PatienceError
 from patience_core.games import Game
-from patience_core.session import FINISHED_LOST, FINISHED_WON, Session
+from patience_core.session import FINISHED_LOST, FINISHED_WON, MAX_MOVES, Session
 
 __all__ = [
     "DATA_DIR_ENV",
@@ -73,8 +73,6 @@ SAVE_VERSION = 1
 DATA_DIR_ENV = "PATIENCE_DATA_DIR"
 #: Files larger than this (bytes) are refused unread.
 MAX_SAVE_BYTES = 10 * 1024 * 1024
-#: The most moves (played plus redoable) a save may hold; far beyond any real game.
-MAX_MOVES = 10_000
 #: The longest string accepted in a save (move text, option, version, date).
 _MAX_TEXT = 200
 _GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")

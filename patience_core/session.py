@@ -24,11 +24,18 @@ from patience_core.errors import BadMoveText, IllegalMove, PatienceError
 from patience_core.games import Game
 from patience_core.model import Move, Position
 
-__all__ = ["FINISHED_LOST", "FINISHED_WON", "Session"]
+__all__ = ["FINISHED_LOST", "FINISHED_WON", "MAX_MOVES", "Session"]
 
 #: The values of :attr:`Session.finished` (and of a saved game's ``"finished"`` field).
 FINISHED_WON = "won"
 FINISHED_LOST = "lost"
+
+
+#: The most moves a game keeps (played plus redoable), and so a save holds: far beyond any game
+#: a person plays, room for the long lines a solver may find (over 16,000 moves seen), and a
+#: bound on the work of reading a save. :meth:`Session.play` refuses moves beyond it, so every
+#: game in progress can be saved and read back.
+MAX_MOVES = 100_000
 
 
 class Session:
@@ -192,7 +199,9 @@ class Session:
         the same as :meth:`redo`.
 
         :returns: the new position.
-        :raises IllegalMove: when ``move`` is not legal in the current position.
+        :raises IllegalMove: when ``move`` is not legal in the current position, or when the
+            game already holds :data:`MAX_MOVES` moves (not counting the redo list, which a new
+            move drops).
         """
         position = self.position
         new = self.game.apply(position, move)
@@ -200,6 +209,11 @@ class Session:
         if self._redo and self._redo[-1][0] == move:
             self._redo.pop()
         else:
+            if len(self._moves) >= MAX_MOVES:
+                raise IllegalMove(
+                    f"this game holds {MAX_MOVES:,} moves, the most a game keeps: "
+                    "undo some or start a new game"
+                )
             self._redo.clear()
         self._positions.append(new)
         self._moves.append(move)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import patience_core.session as session_module
+from patience_core import persistence
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import BadMoveText, IllegalMove
 from patience_core.games import Game
@@ -200,3 +204,23 @@ def test_replay_takes_canonical_text_literally() -> None:
     again = Session.replay(game, DealNumber(1), session.move_texts)
     assert again.moves == (Move.transfer(0, 1, 1),)
     assert again.position == session.position
+
+
+def test_a_game_stops_at_the_most_moves_a_save_holds(
+    escalator: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No move beyond MAX_MOVES is played, so a game in progress can always be saved and read
+    back (a save of more moves is refused as hostile)."""
+    monkeypatch.setattr(session_module, "MAX_MOVES", 5)
+    monkeypatch.setattr(persistence, "MAX_MOVES", 5)
+    session = Session.replay(escalator, DealNumber(WIN_DEAL), WIN_LINE[:5])
+    with pytest.raises(IllegalMove, match="holds 5 moves, the most a game keeps"):
+        session.play_text(WIN_LINE[5])
+    assert len(session.moves) == 5
+    session.undo(2)
+    session.redo(1)  # redo never adds to the count
+    session.play_text(WIN_LINE[4])  # a new move after an undo is fine again
+    path = tmp_path / "g.json"
+    persistence.save_session(path, session, "1.0")
+    _saved, back = persistence.load_session(path, lambda name, options: escalator)
+    assert back.move_texts == session.move_texts

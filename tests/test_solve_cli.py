@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -85,6 +86,13 @@ def test_deal_from_a_saved_game_shows_its_current_position(
     assert other.code != 0 and "holds a saved escalator game, not bristol" in other.err
     with_option = run_patience("deal", "escalator", "--from", str(save), "-o", "x=y")
     assert with_option.code == 2 and "cannot be used with a saved game" in with_option.err
+    stdin = io.TextIOWrapper(io.BytesIO(save.read_bytes()), encoding="utf-8")
+    piped = run_patience("deal", "escalator", "--from", "-", input=stdin)
+    assert piped.code != 0 and "cannot be read from standard input" in piped.err
+    broken = tmp_path / "broken.json"
+    broken.write_text(save.read_text().replace('"moves"', '"mooves"'))
+    told = run_patience("deal", "escalator", "--from", str(broken))
+    assert told.code != 0 and "unknown field 'mooves'" in told.err  # read as a save
     assert save.read_bytes() == before  # reading never changes the save
 
 
@@ -182,6 +190,9 @@ def test_hint_for_a_saved_game(run_patience: Run, tmp_path: Path) -> None:
     assert data["mode"] == "honest" and data["game"] == "escalator"
     assert data["moves_played"] == 1 and data["move"]
     assert save.read_bytes() == before
+    for bad in ("nan", "inf", "0", "601"):
+        refused = run_patience("hint", str(save), "--seconds", bad)
+        assert refused.code == 2 and "--seconds" in refused.err, bad
 
 
 def test_play_hint_command(run_patience: Run) -> None:

@@ -28,7 +28,7 @@ from patience_core.formats import (
 )
 from patience_core.games import Game, parse_options
 from patience_core.model import Position
-from patience_core.persistence import load_session
+from patience_core.persistence import SAVE_FORMAT, load_session
 from patience_core.plugins import PluginHost
 from patience_core.render import CardStyle, board_text, make_painter
 
@@ -171,12 +171,14 @@ def read_position_file(game: Game, path: str) -> Position:
 
 def is_save_text(text: str) -> bool:
     """Whether ``text`` (a file read by :func:`read_position_text`) looks like a saved game
-    (JSON with ``moves`` and ``deal``) rather than a position."""
+    (JSON of the save format, or with ``moves`` and ``deal``) rather than a position."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return False
-    return isinstance(data, dict) and "moves" in data and "deal" in data
+    return isinstance(data, dict) and (
+        data.get("format") == SAVE_FORMAT or ("moves" in data and "deal" in data)
+    )
 
 
 def position_from_file(
@@ -196,7 +198,9 @@ def position_from_file(
     :raises PatienceError: for an unknown game or a bad option value.
     """
     text = read_position_text(path)
-    if path != "-" and is_save_text(text):
+    if is_save_text(text):
+        if path == "-":
+            raise BadSave("a saved game cannot be read from standard input: give its file name")
         if chosen:
             raise click.UsageError("--option cannot be used with a saved game")
         _saved, session = load_session(Path(path), host.game)

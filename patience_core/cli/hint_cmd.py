@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from patience_core.cli import get_host
+from patience_core.cli.options import SecondsType
 from patience_core.hints import HINT_SECONDS, HONEST, THOUGHTFUL, hint
 from patience_core.persistence import load_session
 
@@ -29,7 +30,7 @@ from patience_core.persistence import load_session
 )
 @click.option(
     "--seconds",
-    type=click.FloatRange(min=0.05, max=600),
+    type=SecondsType(min=0.05, max=600),
     default=HINT_SECONDS,
     show_default=True,
     help="About how long to think.",

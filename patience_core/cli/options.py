@@ -30,13 +30,14 @@ DEAL = DealType()
 
 
 class SecondsType(click.FloatRange):
-    """A search budget in seconds: a finite number, at least 0.01 (``nan`` and ``inf`` are
-    refused as usage errors, exit status 2, like any other bad option value)."""
+    """A search budget in seconds: a finite number from ``min`` (0.01) to ``max`` (none)
+    (``nan`` and ``inf`` are refused as usage errors, exit status 2, like any other bad option
+    value)."""
 
     name = "seconds"
 
-    def __init__(self) -> None:
-        super().__init__(min=0.01)
+    def __init__(self, min: float = 0.01, max: float | None = None) -> None:
+        super().__init__(min=min, max=max)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = super().convert(value, param, ctx)
