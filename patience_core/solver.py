@@ -189,6 +189,45 @@ def _solve(game: Game, position: Position, budget: Budget) -> Solution:
     )
 
 
+def _shortcut(
+    space: AnySpace, states: Sequence[Any], steps: Sequence[Any], deadline: float, wall: float
+) -> list[Any]:
+    """A winning line of the depth-first search made shorter: from each state on the line, the
+    step to the latest state of the line (or a win) that one step reaches. The search's line
+    wanders (it follows the first untried move at every depth, thousands of moves in
+    Spiderette); the shortcuts keep it a line from the same start to a win.
+
+    :param states: the line's states, the start first (``steps[i]`` leads from ``states[i]``;
+        the last step wins).
+    :param deadline: CPU time (:func:`time.process_time`) at which to stop looking (the rest of
+        the line is kept as it is); ``wall`` the same on :func:`time.perf_counter`.
+    :returns: the steps of the shorter line (``steps`` itself when states are not hashable).
+    """
+    try:
+        where = {state: index for index, state in enumerate(states)}
+    except TypeError:
+        return list(steps)
+    out: list[Any] = []
+    index = 0
+    end = len(states)
+    while index < end:
+        if len(out) % CLOCK_EVERY == 0 and (
+            time.process_time() >= deadline or time.perf_counter() >= wall
+        ):
+            return out + list(steps[index:])
+        best, best_step = index + 1, steps[index]
+        for step, child, _cost in space.children(states[index]):
+            if space.is_won(child):
+                best, best_step = end, step
+                break
+            reached = where.get(child, -1)
+            if reached > best:
+                best, best_step = reached, step
+        out.append(best_step)
+        index = best
+    return out
+
+
 def _cpu_for_wall(wall: float, cpu_used: float, wall_used: float) -> float:
     """CPU seconds that fit in ``wall`` wall-clock seconds at the CPU share this search has had
     so far (``cpu_used`` of ``wall_used`` seconds): :meth:`Game.find_win` is given CPU seconds,
@@ -323,7 +362,8 @@ class DepthFirst:
             nodes += cost
             if is_won(child):
                 self.nodes = nodes
-                return result(Verdict.WON, space.moves([*steps, step]))
+                line = _shortcut(space, states, [*steps, step], deadline, wall_deadline)
+                return result(Verdict.WON, space.moves(line))
             child_key = key(child)
             if child_key in seen:
                 continue

@@ -260,3 +260,35 @@ def test_a_search_space_that_is_not_one_is_blamed_on_the_plugin() -> None:
 
     with pytest.raises(PluginError, match="mini-freecell plugin is broken: its search_space"):
         solve(Garbled(), POSITIONS[0])
+
+
+class Ladder:
+    """A space of the numbers 0..6 (6 wins): "up" adds one, and from 0 "jump" adds three. The
+    depth-first search takes "up" first, so it climbs one by one."""
+
+    def start(self) -> tuple[int, int]:
+        return 0, 0
+
+    def children(self, state: int) -> Iterator[tuple[str, int, int]]:
+        yield "up", state + 1, 1
+        if state == 0:
+            yield "jump", 3, 1
+
+    def key(self, state: int) -> Hashable:
+        return state
+
+    def is_won(self, state: int) -> bool:
+        return state == 6
+
+    def is_dead(self, state: int) -> bool:
+        return False
+
+    def moves(self, steps: Sequence[str]) -> list[Move]:
+        return list(steps)  # type: ignore[arg-type]  # the steps stand for moves here
+
+
+def test_a_won_line_takes_the_shortcuts_one_step_offers() -> None:
+    """The search found 0-1-2-3-4-5-6; from 0 one step reaches 3, so the line is 0-3-4-5-6."""
+    solution = DepthFirst(Ladder()).run(Budget())
+    assert solution.verdict is Verdict.WON
+    assert [str(move) for move in solution.moves] == ["jump", "up", "up", "up"]
