@@ -15,13 +15,18 @@ import contextlib
 import importlib
 import os
 import sys
+import time
 from typing import Any
 
 import click
 
 from patience_core import __version__
 
-__all__ = ["COMMANDS", "LazyGroup", "cli", "get_host", "main"]
+__all__ = ["COMMANDS", "STARTED", "LazyGroup", "cli", "get_host", "main"]
+
+#: When the command line began (:func:`time.perf_counter`), near the process's start: commands
+#: that promise an answer within some seconds count their start-up in them.
+STARTED = time.perf_counter()
 
 #: Built-in commands: name -> (module, attribute, one-line help).
 COMMANDS: dict[str, tuple[str, str, str]] = {

@@ -4,11 +4,12 @@ game and why (docs/solver.md)."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import click
 
-from patience_core.cli import get_host
+from patience_core.cli import STARTED, get_host
 from patience_core.cli.options import SecondsType
 from patience_core.hints import HINT_SECONDS, HONEST, THOUGHTFUL, hint
 from patience_core.persistence import load_session
@@ -33,7 +34,7 @@ from patience_core.persistence import load_session
     type=SecondsType(min=0.05, max=600),
     default=HINT_SECONDS,
     show_default=True,
-    help="About how long to think.",
+    help="About how long until the answer, start-up included.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as one JSON object.")
 @click.pass_context
@@ -48,7 +49,10 @@ def hint_command(
     host = get_host(ctx)
     _saved, session = load_session(file, host.game)
     positions = session.positions
-    found = hint(session.game, positions[-1], positions[:-1], mode=mode, seconds=seconds)
+    # The answer is due about --seconds after the command started: start-up (loading the
+    # plugins, reading the save) counts, so the search gets what is left (at least 0.05 s).
+    left = max(0.05, seconds - (time.perf_counter() - STARTED))
+    found = hint(session.game, positions[-1], positions[:-1], mode=mode, seconds=left)
     if as_json:
         data = found.as_dict()
         data["game"] = session.game.name
