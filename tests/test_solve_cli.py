@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import CliResult
@@ -225,3 +227,26 @@ def test_moves_only_and_json_together_is_a_usage_error(run_patience: Run) -> Non
     assert result.code == 2
     assert "--moves-only and --json cannot be used together" in result.err
     assert "Traceback" not in result.err and not result.out
+
+
+def test_hint_seconds_count_from_the_commands_start(
+    run_patience: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start-up counts in --seconds: the search gets what is left (at least 0.05 s)."""
+    import patience_core.cli.hint_cmd as hint_cmd
+
+    save = tmp_path / "g.json"
+    run_patience("play", "escalator", "--deal", "17", "--file", str(save), input="deal\n")
+    asked: list[float] = []
+    real = hint_cmd.hint
+
+    def recording(*args: Any, seconds: float, **kwargs: Any) -> Any:
+        asked.append(seconds)
+        return real(*args, seconds=seconds, **kwargs)
+
+    monkeypatch.setattr(hint_cmd, "hint", recording)
+    monkeypatch.setattr(hint_cmd, "STARTED", time.perf_counter() - 1.0)
+    assert run_patience("hint", str(save), "--seconds", "3").code == 0
+    monkeypatch.setattr(hint_cmd, "STARTED", time.perf_counter() - 100.0)
+    assert run_patience("hint", str(save), "--seconds", "3").code == 0
+    assert 1.5 < asked[0] <= 2.0 and asked[1] == 0.05
