@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import patience_spiderette.search as search_module
+import pytest
 from patience_spiderette import Spiderette
 from patience_spiderette.game import COLUMNS, STOCK
 from patience_spiderette.search import Search, find_win
@@ -293,3 +295,14 @@ def test_a_line_of_the_depth_first_search_is_short() -> None:
     for move in solution.moves:
         position = game.apply(position, move)
     assert game.is_won(position)
+
+
+def test_the_beam_keeps_at_most_its_cap_of_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The beam's kept phase searches are forgotten when they would hold more candidates than
+    _KEPT_CANDIDATES (memory stays bounded on long runs), and the count stays exact."""
+    monkeypatch.setattr(search_module, "_KEPT_CANDIDATES", 300)
+    engine = Search(Spiderette().deal(DealNumber(1)))  # not won in 2 s: the beam runs
+    assert engine.find(nodes=10**9, seconds=2.0) is None
+    kept = [len(entry[1]) for entry in engine._searched.values()]
+    assert kept and engine._kept == sum(kept)
+    assert sum(kept) <= 300 or len(kept) == 1
