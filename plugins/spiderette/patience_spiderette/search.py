@@ -29,7 +29,7 @@ same-suit successor; empty columns count in favour) explores a bounded number of
 its phase; every position that can deal gives a candidate, the position after the deal. Two
 stages share the time:
 
-1. A quarter of it goes depth first over the phases: the best few candidates of each phase
+1. Two fifths of it go depth first over the phases: the best few candidates of each phase
    are followed in turn, each searched the same way in its own phase, down to the last phase,
    where the best-first search looks for the win; the pass is repeated in a second order of the
    candidates (the best one of each set of face-down counts first: different cards turned up are
@@ -100,7 +100,7 @@ _PER_PLAN = 2
 #: best ``_WIDTH`` deal candidates followed from each phase (times the phase's factor: early
 #: choices are followed more widely than the last deal's, whose futures are small); each pass
 #: that cut something short doubles the width and the phase limits.
-_DEPTH_FIRST_SHARE = 0.25
+_DEPTH_FIRST_SHARE = 0.4
 _WIDTH = 4
 _WIDTH_FACTOR = {24: 2.0, 17: 2.0, 10: 1.0, 3: 0.5}
 #: Deal candidates kept by the beam's phase searches at most (their states and lines); the
