@@ -166,8 +166,8 @@ def _solve(game: Game, position: Position, budget: Budget) -> Solution:
         return _checked(game, position, attrs.evolve(first, seconds=elapsed()))
     nodes = first.nodes
     if nodes < budget.nodes and elapsed() < budget.seconds and wall_left() > 0:
-        seconds = min(budget.seconds - elapsed(), _cpu_for_wall(wall_left(), elapsed(),
-                      time.perf_counter() - wall_started))  # fmt: skip
+        fits = _cpu_for_wall(wall_left(), elapsed(), time.perf_counter() - wall_started)
+        seconds = min(budget.seconds - elapsed(), fits)
         line, spent = game.find_win(position, budget.nodes - nodes, seconds)
         nodes += spent
         if line is not None and _wins(game, position, line):

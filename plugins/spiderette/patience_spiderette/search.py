@@ -606,8 +606,12 @@ class Search:
             raise _OutOfBudget
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + 1024
-            if time.process_time() >= self._deadline or time_is_up():
+            if self._time_up():
                 raise _OutOfBudget
+
+    def _time_up(self) -> bool:
+        """Whether the stage's CPU seconds or the solver's own time are spent."""
+        return time.process_time() >= self._deadline or time_is_up()
 
     # -- the first stage: depth first over the phases --------------------------------------------
 
@@ -641,7 +645,7 @@ class Search:
         left = self._max_nodes - self.nodes
         candidates: list[tuple[float, int, State, object]] = []
         limit = min(phase_nodes if state[0] else last_nodes, left)
-        cut = self._phase(state, line, limit, self._deadline, {state[:3]}, candidates)
+        cut = self._phase(state, line, limit, candidates)
         if not state[0]:
             return cut
         here = max(1, int(width * _WIDTH_FACTOR.get(state[0], 1.0)))
@@ -709,7 +713,7 @@ class Search:
             return known[1], known[2]
         left = self._max_nodes - self.nodes
         found: list[tuple[float, int, State, object]] = []
-        cut = self._phase(state, line, min(limit, left), self._deadline, {state[:3]}, found)
+        cut = self._phase(state, line, min(limit, left), found)
         key = self.key
         candidates = [(score, key(child), child, link) for score, _, child, link in found]
         if self._kept + len(candidates) > _KEPT_CANDIDATES:
@@ -769,15 +773,14 @@ class Search:
         start: State,
         line: object,
         limit: int,
-        deadline: float,
-        seen: set[tuple[object, ...]],
         candidates: list[tuple[float, int, State, object]],
     ) -> bool:
-        """Best-first within ``start``'s phase for ``limit`` positions or until the CPU clock
-        reaches ``deadline`` (read every 1024 positions): deals go to ``candidates``; a win
+        """Best-first within ``start``'s phase for ``limit`` positions or until the time is up
+        (:meth:`_time_up`, asked every 1024 positions): deals go to ``candidates``; a win
         raises :class:`_Found`. :returns: whether the limit or the clock cut the phase short
         (positions were left unexplored)."""
         order = itertools.count()
+        seen = {start[:3]}
         score, play, moves, won = self.score, self.play, self.moves, self.won
         heap: list[tuple[float, int, State, object]] = [(0.0, 0, start, line)]
         spent = 0
@@ -785,7 +788,7 @@ class Search:
         while heap and spent < limit:
             if spent >= check:
                 check = spent + 1024
-                if time.process_time() >= deadline or time_is_up():
+                if self._time_up():
                     break
             _, _, state, link = heapq.heappop(heap)
             for step in moves(state):
