@@ -51,8 +51,8 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import TypeVar
+from collections.abc import Hashable, Iterator, Sequence
+from typing import NamedTuple
 
 from patience_core.api import Card, Move, Position, time_is_up
 
@@ -75,14 +75,23 @@ _Candidate = tuple[float, tuple[object, ...], State, object]
 
 _DEAL: Step = (-1, -1, 0)
 
-#: Score weights (lower is better): a face-down card, a card not on a card one rank higher, a
-#: card on a card one rank higher of another suit, an empty column (a bonus), and each same-suit
-#: run of face-up cards that covers face-down cards (the moves needed to reach them).
-_W_DOWN = 5.0
-_W_BREAK = 1.0
-_W_OFF_SUIT = 0.5
-_W_EMPTY = 2.0
-_W_COVER = 2.0
+
+
+class Weights(NamedTuple):
+    """The progress score's weights (:meth:`Search.score`, lower is better)."""
+
+    #: Each face-down card.
+    down: float = 5.0
+    #: Each face-up card not on a card one rank higher.
+    brk: float = 1.0
+    #: Each face-up card on a card one rank higher of another suit.
+    off_suit: float = 0.5
+    #: Each empty column (a bonus: subtracted).
+    empty: float = 2.0
+    #: Each same-suit run of face-up cards that covers face-down cards (the moves needed to
+    #: reach them).
+    cover: float = 2.0
+
 
 #: The beam's first width (deal candidates kept per level), and positions explored per phase
 #: search (before the last deal, and in the last phase). A pass that left candidates out of the
@@ -108,38 +117,32 @@ _WIDTH_FACTOR = {24: 2.0, 17: 2.0, 10: 1.0, 3: 0.5}
 _KEPT_CANDIDATES = 1_000_000
 
 
-#: What a table of :func:`_remember` keeps for a pile.
-Fact = TypeVar("Fact")
+#: What the win finder knows of a non-empty column's face-up cards (:func:`_facts`): its top
+#: same-suit run's length and bottom card, whether that card lies on a card one rank higher
+#: (:func:`_top_run`), its top descending sequence (:func:`_sequence`), its share of
+#: :meth:`Search.score` and its number of same-suit runs (:func:`_pile_score`).
+_Facts = tuple[int, int, bool, tuple[tuple[int, int], ...], float, int]
 
-#: Pile scores kept at most (a few hundred bytes each).
+#: Piles whose facts are kept at most (a few hundred bytes each); the table is emptied then.
 _PILE_TABLE = 500_000
 
 
-def _pile_score(pile: tuple[int, ...]) -> tuple[float, int]:
-    """One column's share of :meth:`Search.score`, and its number of same-suit runs."""
-    if not pile:
-        return -_W_EMPTY, 0
-    value = _W_BREAK
+def _pile_score(pile: tuple[int, ...], weights: Weights) -> tuple[float, int]:
+    """A non-empty column's share of :meth:`Search.score`, and its number of same-suit runs."""
+    value = weights.brk
     runs = 1
     for upper, lower in itertools.pairwise(pile):
         if upper != lower + 1:
             runs += 1
-            value += _W_OFF_SUIT if (upper & 15) == (lower & 15) + 1 else _W_BREAK
+            value += weights.off_suit if (upper & 15) == (lower & 15) + 1 else weights.brk
     return value, runs
 
 
-def _remember(
-    table: dict[tuple[int, ...], Fact],
-    pile: tuple[int, ...],
-    work: Callable[[tuple[int, ...]], Fact],
-) -> Fact:
-    """``work(pile)``, kept in ``table`` (emptied when it reaches ``_PILE_TABLE`` entries)."""
-    fact = table.get(pile)
-    if fact is None:
-        if len(table) >= _PILE_TABLE:
-            table.clear()
-        fact = table[pile] = work(pile)
-    return fact
+def _facts(pile: tuple[int, ...], weights: Weights) -> _Facts:
+    """The facts (:data:`_Facts`) of a non-empty column's face-up cards."""
+    k, base, lateral = _top_run(pile)
+    value, runs = _pile_score(pile, weights)
+    return k, base, lateral, _sequence(pile), value, runs
 
 
 def _top_run(pile: tuple[int, ...]) -> tuple[int, int, bool]:
@@ -269,9 +272,10 @@ class Search:
         filled = len(FOUNDATIONS) - len(self.homes)
         self.root: State = (len(self.stock), tuple(downs), tuple(ups), filled)
         self.nodes = 0
-        self._pile_scores: dict[tuple[int, ...], tuple[float, int]] = {}
-        self._pile_runs: dict[tuple[int, ...], tuple[int, int, bool]] = {}
-        self._pile_seqs: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        #: The score's weights (the win finder's attempts change them).
+        self.weights = Weights()
+        #: Facts of the piles seen (:func:`_facts`, for ``self.weights``).
+        self._facts: dict[tuple[int, ...], _Facts] = {}
         # The win finder's budget and memory (set by find).
         self._deadline = 0.0
         self._max_nodes = 0
@@ -289,26 +293,35 @@ class Search:
 
     # -- the rules on compact states ------------------------------------------------------------
 
+    def _learn(self, pile: tuple[int, ...]) -> _Facts:
+        """:func:`_facts` of ``pile`` (non-empty), kept in the table (emptied when it holds
+        ``_PILE_TABLE`` piles)."""
+        table = self._facts
+        if len(table) >= _PILE_TABLE:
+            table.clear()
+        fact = table[pile] = _facts(pile, self.weights)
+        return fact
+
     def moves(self, state: State) -> list[Step]:
         """The pruned moves of ``state`` (see the module docstring); every one is legal."""
         stock, downs, ups, _ = state
         out: list[Step] = []
         tops: dict[int, list[int]] = {}
         empties: list[int] = []
-        table = self._pile_runs
-        runs: list[tuple[int, int, bool]] = []
-        for j in range(_NC):
-            pile = ups[j]
+        table = self._facts
+        facts: list[_Facts | None] = []
+        for j, pile in enumerate(ups):
             if pile:
                 tops.setdefault(pile[-1] & 15, []).append(j)
-                runs.append(_remember(table, pile, _top_run))
+                fact = table.get(pile)
+                facts.append(self._learn(pile) if fact is None else fact)
             else:
                 empties.append(j)
-                runs.append((0, 0, False))
-        for i in range(_NC):
-            k, base, lateral = runs[i]
-            if not k:
+                facts.append(None)
+        for i, fact in enumerate(facts):
+            if fact is None:
                 continue
+            k, base, lateral = fact[0], fact[1], fact[2]
             if k == 13:
                 out.append((i, -1, 13))
                 continue
@@ -322,45 +335,44 @@ class Search:
                     out.extend((i, j, k) for j in empties)
                 else:
                     out.append((i, empties[0], k))
-        out += self._macros(stock, downs, ups, runs, tops, empties)
+        self._macros(out, stock, downs, ups, facts, tops, empties)
         if stock and not empties:
             out.append(_DEAL)
         return out
 
     def _macros(
         self,
+        out: list[Step],
         stock: int,
         downs: tuple[int, ...],
         ups: tuple[tuple[int, ...], ...],
-        runs: list[tuple[int, int, bool]],
+        facts: list[_Facts | None],
         tops: dict[int, list[int]],
         empties: list[int],
-    ) -> list[Step]:
-        """The win finder's macro moves: a column's top descending sequence of several
-        same-suit runs moved whole onto a card one rank higher or into an empty column, through
-        the other empty columns (:func:`_capacity`); and a dig, the sequence moved off in pieces
-        (each onto a card one rank higher, through the empty columns, or alone into one) so as
-        to uncover the card below it or empty the column."""
-        out: list[Step] = []
+    ) -> None:
+        """Add the win finder's macro moves to ``out``: a column's top descending sequence of
+        several same-suit runs moved whole onto a card one rank higher or into an empty column,
+        through the other empty columns (:func:`_capacity`); and a dig, the sequence moved off
+        in pieces (each onto a card one rank higher, through the empty columns, or alone into
+        one) so as to uncover the card below it or empty the column."""
         e = len(empties)
-        table = self._pile_seqs
-        for i in range(_NC):
-            k = runs[i][0]
-            if not k or k == 13:
+        cap = _capacity(e)
+        into_cap = _capacity(e - 1) if e else 0
+        for i, fact in enumerate(facts):
+            if fact is None:
+                continue
+            seq = fact[3]
+            r = len(seq)
+            if r < 2 or fact[0] == 13:
                 continue
             pile = ups[i]
-            seq = _remember(table, pile, _sequence)
-            r = len(seq)
-            if r < 2:
-                continue
             whole = seq[-1][0] == len(pile)
-            cap = _capacity(e)
             for j in range(2, min(r, cap) + 1):
                 count, bottom = seq[j - 1]
                 for t in tops.get((bottom & 15) + 1, ()):
                     if j == r or ups[t][-1] == bottom + 1:
                         out.append((i, t, count))
-            if e and r <= _capacity(e - 1) and (not whole or downs[i]):
+            if e and r <= into_cap and (not whole or downs[i]):
                 count = seq[-1][0]
                 if stock:
                     out.extend((i, t, count) for t in empties)
@@ -370,7 +382,6 @@ class Search:
                 dig = self._dig(i, seq, ups, tops, empties)
                 if dig is not None:
                     out.append(dig)
-        return out
 
     @staticmethod
     def _dig(
@@ -444,7 +455,8 @@ class Search:
                 continue
             n = len(pile)
             card = pile[-1]
-            run = _remember(self._pile_runs, pile, _top_run)[0]
+            fact = self._facts.get(pile)
+            run = (self._learn(pile) if fact is None else fact)[0]
             k = 1
             while True:
                 # The top k cards form a same-suit run whose bottom card is ``card``.
@@ -551,16 +563,22 @@ class Search:
         return True
 
     def score(self, state: State) -> float:
-        """Progress score, lower is better (see the weights above); piles' shares are kept in a
+        """Progress score, lower is better (:class:`Weights`); piles' shares are kept in a
         table (bounded: emptied at ``_PILE_TABLE`` entries)."""
         _, downs, ups, _ = state
-        table = self._pile_scores
-        value = _W_DOWN * sum(downs)
+        table = self._facts
+        weights = self.weights
+        value = weights.down * sum(downs)
         for down, pile in zip(downs, ups, strict=True):
-            share = _remember(table, pile, _pile_score)
-            value += share[0]
+            if not pile:
+                value -= weights.empty
+                continue
+            fact = table.get(pile)
+            if fact is None:
+                fact = self._learn(pile)
+            value += fact[4]
             if down:
-                value += _W_COVER * share[1]
+                value += weights.cover * fact[5]
         return value
 
     # -- the search -----------------------------------------------------------------------------
