@@ -326,7 +326,7 @@ def read_save(path: Path) -> SavedGame:
         raise BadSave(f"{path} is empty, not a saved game")
     try:
         data = json.loads(
-            raw.decode("utf-8"),
+            raw.decode("utf-8-sig"),  # a byte order mark (some editors add one) is skipped
             parse_constant=_reject_constant,
             object_pairs_hook=_no_duplicates,
         )

@@ -158,6 +158,15 @@ def test_position_file_options_are_used(tmp_path: Path) -> None:
     assert clash.returncode == 2 and "disagrees" in clash.stderr
 
 
+def test_a_position_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    made = CliRunner().invoke(cli, ["deal", "escalator", "--deal", "3", "--json"])
+    path = tmp_path / "pos.json"
+    path.write_bytes(b"\xef\xbb\xbf" + made.output.encode("utf-8"))
+    back = CliRunner().invoke(cli, ["deal", "escalator", "--from", str(path), "--json"])
+    assert back.exit_code == 0, back.output
+    assert json.loads(back.output)["piles"] == json.loads(made.output)["piles"]
+
+
 def test_random_deal_number_is_told_for_machine_formats() -> None:
     result = run("deal", "escalator", "--json")
     assert result.returncode == 0

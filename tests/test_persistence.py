@@ -85,6 +85,17 @@ def test_save_and_load_round_trip(tmp_path: Path, session: Session, host: Plugin
     assert sorted(os.listdir(path.parent)) == ["escalator.json"]  # no temporary file left
 
 
+def test_a_save_with_a_byte_order_mark_loads(
+    tmp_path: Path, session: Session, host: PluginHost
+) -> None:
+    path = tmp_path / "escalator.json"
+    save_session(path, session, "0.1.0")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    _, loaded = load_session(path, host.game)
+    assert loaded.position == session.position
+    assert loaded.move_texts == session.move_texts
+
+
 def test_a_won_game_is_saved_as_won(tmp_path: Path, host: PluginHost) -> None:
     won = Session.replay(host.game("escalator"), DealNumber(WIN_DEAL), WIN_LINE)
     path = tmp_path / "won.json"

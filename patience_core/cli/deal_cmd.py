@@ -116,7 +116,7 @@ def read_position_text(path: str) -> str:
     if len(data) > MAX_POSITION_BYTES:
         raise BadSave(f"{path} is larger than {MAX_POSITION_BYTES:,} bytes: not a position file")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte order mark (some editors add one) is skipped
     except UnicodeDecodeError:
         raise BadSave(f"cannot read {path}: not UTF-8 text") from None
 
