@@ -360,18 +360,22 @@ class DepthFirst:
                 continue
             step, child, cost = entry
             nodes += cost
+            # A position met before was tested then (and not won), so the table comes first;
+            # one add tells whether the key is new (its hash is computed once).
+            child_key = key(child)
+            size = len(seen)
+            seen.add(child_key)
+            if len(seen) == size:
+                continue
             if is_won(child):
                 self.nodes = nodes
                 line = _shortcut(space, states, [*steps, step], deadline, wall_deadline)
                 return result(Verdict.WON, space.moves(line))
-            child_key = key(child)
-            if child_key in seen:
-                continue
-            if len(seen) >= table_size:
+            if size >= table_size:
                 # Full: forget everything but the search path (which guards against cycles).
                 seen.clear()
                 seen.update(key(state) for state in states)
-            seen.add(child_key)
+                seen.add(child_key)
             if is_dead(child):
                 continue
             states.append(child)

@@ -50,8 +50,9 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import operator
 import time
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import NamedTuple
 
 from patience_core.api import Card, Move, Position, time_is_up
@@ -175,6 +176,20 @@ def _sequence(pile: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
         k += 1
 
 
+#: Picks some piles of a state's face-up piles, as a tuple (:func:`_picker`).
+_Pick = Callable[[tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]]
+
+
+def _picker(columns: Sequence[int]) -> _Pick:
+    """A function that returns the piles of ``columns`` (in that order) as a tuple."""
+    if len(columns) >= 2:
+        return operator.itemgetter(*columns)
+    if columns:
+        column = columns[0]
+        return lambda ups: (ups[column],)
+    return lambda ups: ()
+
+
 def _capacity(empties: int) -> int:
     """Same-suit runs a descending sequence can hold to move onto a card with ``empties``
     empty columns to spare (Spider's classic result: 2 to the power of the empty columns)."""
@@ -274,6 +289,8 @@ class Search:
         self.nodes = 0
         #: The score's weights (the win finder's attempts change them).
         self.weights = Weights()
+        #: :meth:`_split` per (stock left, face-down counts).
+        self._splits: dict[tuple[bool, tuple[int, ...]], tuple[_Pick, _Pick]] = {}
         #: Facts of the piles seen (:func:`_facts`, for ``self.weights``).
         self._facts: dict[tuple[int, ...], _Facts] = {}
         # The win finder's budget and memory (set by find).
@@ -525,29 +542,27 @@ class Search:
 
     def key(self, state: State) -> tuple[object, ...]:
         """Equal keys: the same future. Columns no deal reaches and that hold no face-down card
-        are interchangeable (their index says nothing more), so their piles are sorted."""
+        are interchangeable (their index says nothing more), so their piles are sorted: the
+        key is then the stock, the face-down counts, the other columns' piles in order and the
+        sorted piles. (The face-down counts say which columns are which.)"""
         stock, downs, ups, _ = state
         if stock > _LAST_DEAL:
             return (stock, downs, ups)
-        if stock == 0:
-            if not any(downs):
-                return (0, tuple(sorted(ups)))
-            return (
-                0,
-                downs,
-                tuple(pile if down else () for pile, down in zip(ups, downs, strict=True)),
-                tuple(sorted(pile for pile, down in zip(ups, downs, strict=True) if not down)),
-            )
-        rest = downs[_LAST_DEAL:]
-        return (
-            stock,
-            downs,
-            ups[:_LAST_DEAL],
-            tuple(pile if down else () for pile, down in zip(ups[_LAST_DEAL:], rest, strict=True)),
-            tuple(
-                sorted(pile for pile, down in zip(ups[_LAST_DEAL:], rest, strict=True) if not down)
-            ),
-        )
+        split = self._splits.get((stock > 0, downs))
+        if split is None:
+            split = self._split(stock > 0, downs)
+        return (stock, downs, split[0](ups), tuple(sorted(split[1](ups))))
+
+    def _split(self, dealt: bool, downs: tuple[int, ...]) -> tuple[_Pick, _Pick]:
+        """Functions that pick, from the face-up piles, those of the columns a deal still
+        reaches (t1..t3 while ``dealt``) or that hold face-down cards, and the others; kept
+        per (``dealt``, ``downs``)."""
+        fixed: list[int] = []
+        free: list[int] = []
+        for column, down in enumerate(downs):
+            (fixed if down or (dealt and column < _LAST_DEAL) else free).append(column)
+        split = self._splits[dealt, downs] = (_picker(fixed), _picker(free))
+        return split
 
     @staticmethod
     def won(state: State) -> bool:
