@@ -77,7 +77,6 @@ _Candidate = tuple[float, tuple[object, ...], State, object]
 _DEAL: Step = (-1, -1, 0)
 
 
-
 class Weights(NamedTuple):
     """The progress score's weights (:meth:`Search.score`, lower is better)."""
 
