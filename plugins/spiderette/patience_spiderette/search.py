@@ -814,7 +814,9 @@ class Search:
         order = itertools.count()
         seen = {start[:3]}
         score, play, moves, won = self.score, self.play, self.moves, self.won
-        heap: list[tuple[float, int, State, object]] = [(0.0, 0, start, line)]
+        push, pop = heapq.heappush, heapq.heappop
+        # Entries: (score, order, state, line, the step back to the parent or None).
+        heap: list[tuple[float, int, State, object, Step | None]] = [(0.0, 0, start, line, None)]
         spent = 0
         check = 1024
         while heap and spent < limit:
@@ -822,27 +824,35 @@ class Search:
                 check = spent + 1024
                 if self._time_up():
                     break
-            _, _, state, link = heapq.heappop(heap)
+            _, _, state, link, back = pop(heap)
+            downs = state[1]
             for step in moves(state):
                 if spent >= limit:
                     break
-                child = play(state, step)
                 spent += 1
+                if step == back:
+                    continue  # the parent, seen already: not played again
+                child = play(state, step)
                 # The state without the foundation count (which the columns imply) as its
                 # key: no columns sorted, which costs more than the repeats it would catch.
                 child_key = child[:3]
-                if child_key in seen:
-                    continue
+                size = len(seen)
                 seen.add(child_key)
+                if len(seen) == size:
+                    continue
                 child_line = (step, link)
                 if won(child):
                     self.nodes += spent
                     raise _Found(child_line)
-                entry = (score(child), next(order), child, child_line)
                 if step[0] < 0:
-                    candidates.append(entry)
-                else:
-                    heapq.heappush(heap, entry)
+                    candidates.append((score(child), next(order), child, child_line))
+                    continue
+                # A single run moved from a card without turning one can be moved straight
+                # back (which gives the parent), when it joined nothing.
+                undo = None
+                if len(step) == 3 and step[1] >= 0 and child[1] is downs:
+                    undo = (step[1], step[0], step[2])
+                push(heap, (score(child), next(order), child, child_line, undo))
         self.nodes += spent
         return spent >= limit or bool(heap)
 
