@@ -2,8 +2,9 @@
 
 Both work on a compact state: the stock count, the number of face-down cards left in each
 column (the face-down cards themselves never change order, so the count says which they are),
-the face-up cards of each column as small integers (``suit * 16 + rank``), and the number of
-suits on the foundations. Play and move generation work on these tuples directly.
+the face-up cards of each column as the bytes of small integers (``suit * 16 + rank``, bottom
+first; bytes keep their hash, so the columns a move leaves alone are not hashed again), and the
+number of suits on the foundations. Play and move generation work on these tuples directly.
 
 * :class:`Space` (:meth:`Spiderette.search_space`) is the solver's exhaustive search space: every
   legal move (:meth:`Search.all_moves`), so the solver's "dead" stays a proof.
@@ -69,12 +70,15 @@ _LAST_DEAL = 3
 #: (a descending sequence moved through empty columns, :func:`_sequence_steps`), and a step
 #: of the win finder may chain several such triples from one column (a dig: 6, 9, ... ints).
 Step = tuple[int, ...]
-#: (stock left, face-down count per column, face-up cards per column, suits on foundations).
-State = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int]
+#: (stock left, face-down count per column, face-up cards per column as bytes, suits on the
+#: foundations).
+State = tuple[int, tuple[int, ...], tuple[bytes, ...], int]
 #: A deal candidate: (its score, its key, the state just after the deal, the line to it).
 _Candidate = tuple[float, tuple[object, ...], State, object]
 
 _DEAL: Step = (-1, -1, 0)
+#: Each card code as a pile of one card.
+_ONE_CARD = tuple(bytes((code,)) for code in range(64))
 
 
 class Weights(NamedTuple):
@@ -127,7 +131,7 @@ _Facts = tuple[int, int, bool, tuple[tuple[int, int], ...], float, int]
 _PILE_TABLE = 500_000
 
 
-def _pile_score(pile: tuple[int, ...], weights: Weights) -> tuple[float, int]:
+def _pile_score(pile: bytes, weights: Weights) -> tuple[float, int]:
     """A non-empty column's share of :meth:`Search.score`, and its number of same-suit runs."""
     value = weights.brk
     runs = 1
@@ -138,14 +142,14 @@ def _pile_score(pile: tuple[int, ...], weights: Weights) -> tuple[float, int]:
     return value, runs
 
 
-def _facts(pile: tuple[int, ...], weights: Weights) -> _Facts:
+def _facts(pile: bytes, weights: Weights) -> _Facts:
     """The facts (:data:`_Facts`) of a non-empty column's face-up cards."""
     k, base, lateral = _top_run(pile)
     value, runs = _pile_score(pile, weights)
     return k, base, lateral, _sequence(pile), value, runs
 
 
-def _top_run(pile: tuple[int, ...]) -> tuple[int, int, bool]:
+def _top_run(pile: bytes) -> tuple[int, int, bool]:
     """A non-empty column's top same-suit run: (its length, its bottom card, whether that card
     lies on a card one rank higher)."""
     card = pile[-1]
@@ -158,7 +162,7 @@ def _top_run(pile: tuple[int, ...]) -> tuple[int, int, bool]:
     return k, card, lateral
 
 
-def _sequence(pile: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def _sequence(pile: bytes) -> tuple[tuple[int, int], ...]:
     """A non-empty column's top descending sequence (any suit, each card one rank below the
     one it lies on), as its same-suit runs, top first: for each r, (the number of cards in
     the top r runs, the bottom card of run r)."""
@@ -176,7 +180,7 @@ def _sequence(pile: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 
 #: Picks some piles of a state's face-up piles, as a tuple (:func:`_picker`).
-_Pick = Callable[[tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]]
+_Pick = Callable[[tuple[bytes, ...]], tuple[bytes, ...]]
 
 
 def _picker(columns: Sequence[int]) -> _Pick:
@@ -219,7 +223,7 @@ def _sequence_steps(
     ]
 
 
-def _run_lengths(cards: tuple[int, ...]) -> list[int]:
+def _run_lengths(cards: bytes) -> list[int]:
     """The lengths of the same-suit runs of ``cards`` (bottom first), top run first."""
     lengths = [1]
     for above, below in itertools.pairwise(reversed(cards)):
@@ -264,7 +268,7 @@ class Search:
     def __init__(self, position: Position) -> None:
         hidden: list[tuple[int, ...]] = []
         downs: list[int] = []
-        ups: list[tuple[int, ...]] = []
+        ups: list[bytes] = []
         for column in COLUMNS:
             pile = position[column]
             down = 0
@@ -276,7 +280,7 @@ class Search:
                 raise ValueError("a column with no face-up card")
             hidden.append(tuple(_code(card) for card in pile[:down]))
             downs.append(down)
-            ups.append(tuple(_code(card) for card in pile[down:]))
+            ups.append(bytes(_code(card) for card in pile[down:]))
         self.hidden = tuple(hidden)
         #: The stock in deal order (the top card first).
         self.stock = tuple(_code(card) for card in reversed(position[STOCK]))
@@ -291,7 +295,7 @@ class Search:
         #: :meth:`_split` per (stock left, face-down counts).
         self._splits: dict[tuple[bool, tuple[int, ...]], tuple[_Pick, _Pick]] = {}
         #: Facts of the piles seen (:func:`_facts`, for ``self.weights``).
-        self._facts: dict[tuple[int, ...], _Facts] = {}
+        self._facts: dict[bytes, _Facts] = {}
         # The win finder's budget and memory (set by find).
         self._deadline = 0.0
         self._max_nodes = 0
@@ -309,7 +313,7 @@ class Search:
 
     # -- the rules on compact states ------------------------------------------------------------
 
-    def _learn(self, pile: tuple[int, ...]) -> _Facts:
+    def _learn(self, pile: bytes) -> _Facts:
         """:func:`_facts` of ``pile`` (non-empty), kept in the table (emptied when it holds
         ``_PILE_TABLE`` piles)."""
         table = self._facts
@@ -361,7 +365,7 @@ class Search:
         out: list[Step],
         stock: int,
         downs: tuple[int, ...],
-        ups: tuple[tuple[int, ...], ...],
+        ups: tuple[bytes, ...],
         facts: list[_Facts | None],
         tops: dict[int, list[int]],
         empties: list[int],
@@ -403,7 +407,7 @@ class Search:
     def _dig(
         source: int,
         seq: tuple[tuple[int, int], ...],
-        ups: tuple[tuple[int, ...], ...],
+        ups: tuple[bytes, ...],
         tops: dict[int, list[int]],
         empties: list[int],
     ) -> Step | None:
@@ -523,14 +527,14 @@ class Search:
             start = len(self.stock) - stock
             dealt = min(_NC, stock)
             for t in range(dealt):
-                piles[t] = piles[t] + (self.stock[start + t],)
+                piles[t] = piles[t] + _ONE_CARD[self.stock[start + t]]
             return (stock - dealt, downs, tuple(piles), filled)
         pile = piles[source]
         run = pile[-count:]
         rest = pile[:-count]
         if not rest and downs[source]:
             down = downs[source] - 1
-            rest = (self.hidden[source][down],)
+            rest = _ONE_CARD[self.hidden[source][down]]
             downs = (*downs[:source], down, *downs[source + 1 :])
         piles[source] = rest
         if target < 0:
