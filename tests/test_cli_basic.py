@@ -174,6 +174,22 @@ def test_random_deal_number_is_told_for_machine_formats() -> None:
     assert json.loads(result.stdout)["deal"] == number
 
 
+@pytest.mark.parametrize(
+    "args", [["list"], ["deal", "escalator", "--deal", "3"], ["play", "escalator"]]
+)
+def test_a_closed_standard_output_is_an_error(args: list[str]) -> None:
+    result = subprocess.run(
+        [*patience_exe(), *args],
+        input="quit\n",
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(1),  # as `patience ... >&-` in a shell
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == ["patience: error: standard output is closed"]
+
+
 def test_write_errors_are_one_line() -> None:
     with open("/dev/full", "w") as full:
         result = subprocess.run(

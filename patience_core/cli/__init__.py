@@ -134,6 +134,11 @@ def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: run :data:`cli`, turning errors into one-line messages."""
     from patience_core.errors import PatienceError
 
+    if sys.stdout is None:
+        # Standard output closed (`patience list >&-`): whatever we printed would be lost.
+        if sys.stderr is not None:
+            click.echo("patience: error: standard output is closed", err=True)
+        sys.exit(1)
     try:
         cli.main(args=argv, prog_name="patience", standalone_mode=False)
     except click.exceptions.Abort:
