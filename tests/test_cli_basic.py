@@ -190,6 +190,23 @@ def test_a_closed_standard_output_is_an_error(args: list[str]) -> None:
     assert result.stderr.strip().splitlines() == ["patience: error: standard output is closed"]
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["hint", "{d}"],
+        ["score", "{d}"],
+        ["play", "escalator", "--resume", "--file", "{d}"],
+        ["deal", "escalator", "--from", "{d}"],
+        ["solve", "escalator", "--from", "{d}"],
+    ],
+)
+def test_a_folder_given_as_a_file_is_a_bad_file(tmp_path: Path, args: list[str]) -> None:
+    result = run(*(arg.format(d=tmp_path) for arg in args))
+    assert result.returncode == 1, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert str(tmp_path) in result.stderr
+
+
 def test_write_errors_are_one_line() -> None:
     with open("/dev/full", "w") as full:
         result = subprocess.run(

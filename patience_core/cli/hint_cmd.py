@@ -16,7 +16,7 @@ from patience_core.persistence import load_session
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @click.option(
     "--thoughtful",
     "mode",

@@ -475,7 +475,7 @@ def _protect_existing(path: Path, explicit_file: bool, make_game: GameFactory) -
     "--file",
     "-f",
     "file",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="The save file (default: <data dir>/saves/GAME.json; see docs/play.md).",
 )
 @click.option(

@@ -12,7 +12,7 @@ from patience_core.persistence import load_session
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.pass_context
 def score(ctx: click.Context, file: Path, as_json: bool) -> None:
