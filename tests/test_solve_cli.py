@@ -250,3 +250,15 @@ def test_hint_seconds_count_from_the_commands_start(
     monkeypatch.setattr(hint_cmd, "STARTED", time.perf_counter() - 100.0)
     assert run_patience("hint", str(save), "--seconds", "3").code == 0
     assert 1.5 < asked[0] <= 2.0 and asked[1] == 0.05
+
+
+def test_thoughtful_and_honest_exclude_each_other(run_patience: Run, tmp_path: Path) -> None:
+    solved = run_patience("solve", "escalator", "--deal", "17", "--honest", "--thoughtful")
+    assert solved.code == 2
+    assert "exclude each other" in solved.err
+    save = tmp_path / "g.json"
+    played = run_patience("play", "escalator", "--deal", "17", "--file", str(save), input="deal\n")
+    assert played.code == 0 and save.exists()
+    hinted = run_patience("hint", str(save), "--thoughtful", "--honest")
+    assert hinted.code == 2
+    assert "exclude each other" in hinted.err

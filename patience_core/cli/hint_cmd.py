@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from patience_core.cli import STARTED, get_host
-from patience_core.cli.options import SecondsType
-from patience_core.hints import HINT_SECONDS, HONEST, THOUGHTFUL, hint
+from patience_core.cli.options import SecondsType, chosen_mode
+from patience_core.hints import HINT_SECONDS, hint
 from patience_core.persistence import load_session
 
 
@@ -19,14 +19,12 @@ from patience_core.persistence import load_session
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option(
     "--thoughtful",
-    "mode",
-    flag_value=THOUGHTFUL,
+    is_flag=True,
     help="Use every card, face-down ones too (an analysis, not a fair hint).",
 )
 @click.option(
     "--honest",
-    "mode",
-    flag_value=HONEST,
+    is_flag=True,
     help="Use only what a player sees (the default when a card is face down).",
 )
 @click.option(
@@ -39,13 +37,19 @@ from patience_core.persistence import load_session
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as one JSON object.")
 @click.pass_context
 def hint_command(
-    ctx: click.Context, file: Path, mode: str | None, seconds: float, as_json: bool
+    ctx: click.Context,
+    file: Path,
+    thoughtful: bool,
+    honest: bool,
+    seconds: float,
+    as_json: bool,
 ) -> None:
     """Print the best move of the saved game FILE (as written by `patience play`) in the play
     notation, and why: "wins in 41 moves", "wins in 83% of the possible stock orders", or "no
     line wins from here: the last winnable position was before move 12". Honest hints (the
     default when a card is face down) never use the face-down cards; --thoughtful does. The
     file is never changed."""
+    mode = chosen_mode(thoughtful, honest)
     host = get_host(ctx)
     _saved, session = load_session(file, host.game)
     positions = session.positions

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from patience_core.engine.deal import DealNumber
+from patience_core.hints import HONEST, THOUGHTFUL
 
 
 class DealType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
@@ -63,3 +64,16 @@ option_flag = click.option(
     metavar="NAME=VALUE",
     help="A game option (see `patience rules GAME`); repeatable.",
 )
+
+
+def chosen_mode(thoughtful: bool, honest: bool) -> str | None:
+    """The information mode the flags ``--thoughtful`` and ``--honest`` chose (``"thoughtful"``,
+    ``"honest"``, or ``None`` for neither).
+
+    :raises click.UsageError: for both (they exclude each other).
+    """
+    if thoughtful and honest:
+        raise click.UsageError("--thoughtful and --honest exclude each other")
+    if thoughtful:
+        return THOUGHTFUL
+    return HONEST if honest else None

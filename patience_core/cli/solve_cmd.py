@@ -14,7 +14,7 @@ import click
 
 from patience_core.cli import get_host
 from patience_core.cli.deal_cmd import position_from_file
-from patience_core.cli.options import DEAL, SECONDS, option_flag
+from patience_core.cli.options import DEAL, SECONDS, chosen_mode, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.games import Game, parse_options
 from patience_core.hints import HONEST, THOUGHTFUL, HonestBudget, play_honestly
@@ -42,17 +42,10 @@ def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, 
     help="Start from a saved game (its current position) or a position file "
     "(as `patience deal --from` reads) instead of a deal.",
 )
-@click.option(
-    "--thoughtful",
-    "mode",
-    flag_value=THOUGHTFUL,
-    default=True,
-    help="Solve with every card known (the default).",
-)
+@click.option("--thoughtful", is_flag=True, help="Solve with every card known (the default).")
 @click.option(
     "--honest",
-    "mode",
-    flag_value=HONEST,
+    is_flag=True,
     help="Play the deal by honest hints (only what a player sees) and report the outcome.",
 )
 @click.option(
@@ -76,7 +69,8 @@ def solve_command(
     deal_number: DealNumber | None,
     options: tuple[str, ...],
     from_file: str | None,
-    mode: str,
+    thoughtful: bool,
+    honest: bool,
     budget: float | None,
     nodes: int | None,
     moves_only: bool,
@@ -92,6 +86,7 @@ def solve_command(
     Example: patience solve escalator --deal 17 --moves-only | patience play escalator --deal 17
     """
     host = get_host(ctx)
+    mode = chosen_mode(thoughtful, honest) or THOUGHTFUL
     if (deal_number is None) == (from_file is None):
         raise click.UsageError("give --deal or --from (one of them)")
     if moves_only and as_json:
@@ -106,12 +101,12 @@ def solve_command(
         position = the_game.deal(deal_number)
         where = f"deal {deal_number}"
     if mode == HONEST:
-        honest = HonestBudget()
+        limits = HonestBudget()
         if budget is not None:
-            honest = HonestBudget(honest.samples, honest.nodes, budget, honest.dead_nodes)
+            limits = HonestBudget(limits.samples, limits.nodes, budget, limits.dead_nodes)
         if nodes is not None:
-            honest = HonestBudget(honest.samples, nodes, honest.seconds, honest.dead_nodes)
-        verdict, moves = play_honestly(the_game, position, honest)
+            limits = HonestBudget(limits.samples, nodes, limits.seconds, limits.dead_nodes)
+        verdict, moves = play_honestly(the_game, position, limits)
         node_count: int | None = None
         seconds = None
     else:
