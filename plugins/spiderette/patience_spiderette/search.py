@@ -97,6 +97,9 @@ class Weights(NamedTuple):
     cover: float = 2.0
 
 
+#: The weights the win finder scores with.
+_WEIGHTS = Weights()
+
 #: The beam's first width (deal candidates kept per level), and positions explored per phase
 #: search (before the last deal, and in the last phase). A pass that left candidates out of the
 #: beam doubles the width; a pass that did not (but cut a phase search short) doubles the
@@ -131,21 +134,21 @@ _Facts = tuple[int, int, bool, tuple[tuple[int, int], ...], float, int]
 _PILE_TABLE = 500_000
 
 
-def _pile_score(pile: bytes, weights: Weights) -> tuple[float, int]:
+def _pile_score(pile: bytes) -> tuple[float, int]:
     """A non-empty column's share of :meth:`Search.score`, and its number of same-suit runs."""
-    value = weights.brk
+    value = _WEIGHTS.brk
     runs = 1
     for upper, lower in itertools.pairwise(pile):
         if upper != lower + 1:
             runs += 1
-            value += weights.off_suit if (upper & 15) == (lower & 15) + 1 else weights.brk
+            value += _WEIGHTS.off_suit if (upper & 15) == (lower & 15) + 1 else _WEIGHTS.brk
     return value, runs
 
 
-def _facts(pile: bytes, weights: Weights) -> _Facts:
+def _facts(pile: bytes) -> _Facts:
     """The facts (:data:`_Facts`) of a non-empty column's face-up cards."""
     k, base, lateral = _top_run(pile)
-    value, runs = _pile_score(pile, weights)
+    value, runs = _pile_score(pile)
     return k, base, lateral, _sequence(pile), value, runs
 
 
@@ -290,12 +293,10 @@ class Search:
         filled = len(FOUNDATIONS) - len(self.homes)
         self.root: State = (len(self.stock), tuple(downs), tuple(ups), filled)
         self.nodes = 0
-        #: The score's weights (the win finder's attempts change them).
-        self.weights = Weights()
         #: :meth:`_split` per (stock left, face-down counts).
         self._splits: dict[tuple[bool, tuple[int, ...]], tuple[_Pick, _Pick]] = {}
-        #: Facts of the piles seen (:func:`_facts`, for ``self.weights``).
-        self._facts: dict[bytes, _Facts] = {}
+        #: Facts of the piles seen (:func:`_facts`).
+        self._pile_facts: dict[bytes, _Facts] = {}
         # The win finder's budget and memory (set by find).
         self._deadline = 0.0
         self._max_nodes = 0
@@ -316,10 +317,10 @@ class Search:
     def _learn(self, pile: bytes) -> _Facts:
         """:func:`_facts` of ``pile`` (non-empty), kept in the table (emptied when it holds
         ``_PILE_TABLE`` piles)."""
-        table = self._facts
+        table = self._pile_facts
         if len(table) >= _PILE_TABLE:
             table.clear()
-        fact = table[pile] = _facts(pile, self.weights)
+        fact = table[pile] = _facts(pile)
         return fact
 
     def moves(self, state: State) -> list[Step]:
@@ -328,7 +329,7 @@ class Search:
         out: list[Step] = []
         tops: dict[int, list[int]] = {}
         empties: list[int] = []
-        table = self._facts
+        table = self._pile_facts
         facts: list[_Facts | None] = []
         for j, pile in enumerate(ups):
             if pile:
@@ -475,7 +476,7 @@ class Search:
                 continue
             n = len(pile)
             card = pile[-1]
-            fact = self._facts.get(pile)
+            fact = self._pile_facts.get(pile)
             run = (self._learn(pile) if fact is None else fact)[0]
             k = 1
             while True:
@@ -584,8 +585,8 @@ class Search:
         """Progress score, lower is better (:class:`Weights`); piles' shares are kept in a
         table (bounded: emptied at ``_PILE_TABLE`` entries)."""
         _, downs, ups, _ = state
-        table = self._facts
-        weights = self.weights
+        table = self._pile_facts
+        weights = _WEIGHTS
         value = weights.down * sum(downs)
         for down, pile in zip(downs, ups, strict=True):
             if not pile:
@@ -851,10 +852,10 @@ class Search:
                 if step[0] < 0:
                     candidates.append((score(child), next(order), child, child_line))
                     continue
-                # A single run moved from a card without turning one can be moved straight
-                # back (which gives the parent), when it joined nothing.
+                # Moving the same cards straight back gives the parent again, unless the move
+                # turned a face-down card.
                 undo = None
-                if len(step) == 3 and step[1] >= 0 and child[1] is downs:
+                if len(step) == 3 and step[1] >= 0 and child[1] == downs:
                     undo = (step[1], step[0], step[2])
                 push(heap, (score(child), next(order), child, child_line, undo))
         self.nodes += spent
