@@ -13,6 +13,7 @@ import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -36,7 +37,8 @@ __all__ = [
     "deal",
     "file_options",
     "game_for_position",
-    "is_save_text",
+    "is_save_data",
+    "json_object",
     "position_from_file",
     "read_position",
     "read_position_file",
@@ -46,25 +48,46 @@ __all__ = [
 _CORE_FORMATS = ("text", "json")
 
 
-def read_position(game: Game, text: str) -> Position:
+def _parse_json(text: str) -> dict[str, Any]:
+    """``text`` parsed as a JSON object. :raises BadSave: one line, when it is not one."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadSave(f"not valid JSON: {exc.msg} (line {exc.lineno})") from None
+    except RecursionError:
+        raise BadSave("not a position (nested too deeply)") from None
+    except ValueError:
+        raise BadSave("not valid JSON (a number too long)") from None
+    if not isinstance(data, dict):
+        raise BadSave("position JSON must be an object")
+    return data
+
+
+def json_object(text: str) -> dict[str, Any] | None:
+    """``text`` (a file read by :func:`read_position_text`) parsed as a JSON object, or
+    ``None`` when it is not one (another format of the game, or bad JSON: reading it as a
+    position then says what is wrong)."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        return _parse_json(text)
+    except BadSave:
+        return None
+
+
+def read_position(game: Game, text: str, data: object = None) -> Position:
     """The position of ``game`` a text describes: position JSON when it starts with ``{``,
     otherwise the first of the game's readable :attr:`~patience_core.games.Game.formats` that
     reads it. The result passes :meth:`Game.check_position`.
 
+    :param data: the text already parsed as a JSON object (:func:`json_object`), if it was; it
+        is then not parsed again.
     :raises BadSave: with a one-line message when nothing reads the text or it is not a position
         of ``game``.
     """
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadSave(f"not valid JSON: {exc.msg} (line {exc.lineno})") from None
-        except RecursionError:
-            raise BadSave("not a position (nested too deeply)") from None
-        except ValueError:
-            raise BadSave("not valid JSON (a number too long)") from None
         if not isinstance(data, dict):
-            raise BadSave("position JSON must be an object")
+            data = _parse_json(text)
         if data.get("format", POSITION_FORMAT) != POSITION_FORMAT:
             raise BadSave(f"format {data.get('format')!r} is not {POSITION_FORMAT!r}")
         if data.get("version", POSITION_VERSION) != POSITION_VERSION:
@@ -121,14 +144,9 @@ def read_position_text(path: str) -> str:
         raise BadSave(f"cannot read {path}: not UTF-8 text") from None
 
 
-def file_options(text: str) -> dict[str, str] | None:
-    """The ``options`` a position JSON text records, or ``None`` (not JSON, or none recorded)."""
-    if not text.lstrip().startswith("{"):
-        return None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+def file_options(data: object) -> dict[str, str] | None:
+    """The ``options`` a position JSON object (:func:`json_object`) records, or ``None`` (not
+    JSON, or none recorded)."""
     options = data.get("options") if isinstance(data, dict) else None
     if isinstance(options, dict) and all(
         isinstance(k, str) and isinstance(v, str) for k, v in options.items()
@@ -138,16 +156,17 @@ def file_options(text: str) -> dict[str, str] | None:
 
 
 def game_for_position(
-    host: PluginHost, name: str, chosen: Mapping[str, str], text: str, path: str
+    host: PluginHost, name: str, chosen: Mapping[str, str], data: object, path: str
 ) -> Game:
-    """The game ``name`` with the options a position text records (position JSON's
-    ``options``), merged with the ``chosen`` ones (``--option``).
+    """The game ``name`` with the options a position file records (``data``, its position
+    JSON object from :func:`json_object`, or ``None``), merged with the ``chosen`` ones
+    (``--option``).
 
     :raises click.UsageError: when a chosen option disagrees with a recorded one.
     :raises PatienceError: for an unknown game or a bad option value (recorded or chosen).
     """
     merged = dict(chosen)
-    recorded = file_options(text)
+    recorded = file_options(data)
     if recorded is not None:
         if any(recorded.get(k, v) != v for k, v in chosen.items()):
             raise click.UsageError(
@@ -169,13 +188,9 @@ def read_position_file(game: Game, path: str) -> Position:
         raise BadSave(f"{path}: {exc}") from None
 
 
-def is_save_text(text: str) -> bool:
-    """Whether ``text`` (a file read by :func:`read_position_text`) looks like a saved game
-    (JSON of the save format, or with ``moves`` and ``deal``) rather than a position."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return False
+def is_save_data(data: object) -> bool:
+    """Whether a position file's JSON object (:func:`json_object`) looks like a saved game (the
+    save format, or with ``moves`` and ``deal``) rather than a position."""
     return isinstance(data, dict) and (
         data.get("format") == SAVE_FORMAT or ("moves" in data and "deal" in data)
     )
@@ -198,7 +213,8 @@ def position_from_file(
     :raises PatienceError: for an unknown game or a bad option value.
     """
     text = read_position_text(path)
-    if is_save_text(text):
+    data = json_object(text)
+    if is_save_data(data):
         if path == "-":
             raise BadSave("a saved game cannot be read from standard input: give its file name")
         if chosen:
@@ -207,9 +223,9 @@ def position_from_file(
         if session.game.name != host.games.get(name).name:
             raise BadSave(f"{path} holds a saved {session.game.name} game, not {name}")
         return session.game, session.position, f"{path} (after move {len(session.moves)})"
-    game = game_for_position(host, name, chosen, text, path)
+    game = game_for_position(host, name, chosen, data, path)
     try:
-        position = read_position(game, text)
+        position = read_position(game, text, data)
     except BadSave as exc:
         raise BadSave(f"{path}: {exc}") from None
     return game, position, path
