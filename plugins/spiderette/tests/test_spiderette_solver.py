@@ -4,6 +4,7 @@ the quick win test agrees with the rules' "score 48"."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import patience_spiderette.search as search_module
 import pytest
@@ -299,10 +300,23 @@ def test_a_line_of_the_depth_first_search_is_short() -> None:
 
 def test_the_beam_keeps_at_most_its_cap_of_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
     """The beam's kept phase searches are forgotten when they would hold more candidates than
-    _KEPT_CANDIDATES (memory stays bounded on long runs), and the count stays exact."""
+    _KEPT_CANDIDATES (memory stays bounded on long runs), the count stays exact, and the
+    finder frees them before it returns."""
     monkeypatch.setattr(search_module, "_KEPT_CANDIDATES", 300)
     engine = Search(Spiderette().deal(DealNumber(1)))  # not won in 2 s: the beam runs
+    seen: list[tuple[int, list[int]]] = []
+    phase_of = engine._phase_of
+
+    def watched(state: Any, line: object, limit: int) -> Any:
+        answer = phase_of(state, line, limit)
+        seen.append((engine._kept, [len(entry[1]) for entry in engine._searched.values()]))
+        return answer
+
+    monkeypatch.setattr(engine, "_phase_of", watched)
     assert engine.find(nodes=10**9, seconds=2.0) is None
-    kept = [len(entry[1]) for entry in engine._searched.values()]
-    assert kept and engine._kept == sum(kept)
-    assert sum(kept) <= 300 or len(kept) == 1
+    assert len(seen) > 10
+    for kept, sizes in seen:
+        assert kept == sum(sizes)
+        assert kept <= 300 or len(sizes) == 1
+    assert any(kept > 150 for kept, _ in seen)  # the cap was approached
+    assert engine._searched == {} and engine._kept == 0
