@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from patience_core.engine.deal import DealNumber
@@ -47,6 +47,7 @@ __all__ = [
     "provider_of",
     "random_walk_property",
     "read_golden",
+    "walk_record",
 ]
 
 
@@ -129,10 +130,21 @@ def check_random_walk(game: Game, deal: int | DealNumber, seed: int, steps: int 
     return position
 
 
-def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int = 150) -> int:
-    """Check :meth:`Game.search_space` against the game's own rules along a random walk.
+def _solver_space(game: Game, position: Position) -> Any:
+    """The space the solver searches from ``position``: the game's own
+    (:meth:`Game.search_space`), else the default one over its search hooks."""
+    from patience_core.searchspace import PositionSpace
 
-    At each position whose search space is not ``None``:
+    return game.search_space(position) or PositionSpace(game, position)
+
+
+def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int = 150) -> int:
+    """Check the space the solver searches against the game's own rules along a random walk:
+    the game's :meth:`Game.search_space`, or where it has none (or it returns ``None``) the
+    default space over :meth:`Game.solver_moves`, :meth:`Game.forced_move` and
+    :meth:`Game.solver_key`. So a game's search hooks are checked too.
+
+    At each position of the walk:
 
     * every child step maps (:meth:`SearchSpace.moves`) to legal moves; the child agrees on
       won-ness with the position they lead to, and has the same :meth:`SearchSpace.key` as the
@@ -141,15 +153,18 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
     * every legal move's result, or that result after its :meth:`Game.forced_move` chain, has
       the same :meth:`Game.solver_key` as some child's position or as the position itself (the
       space leaves out only moves the solver's table would skip anyway; any other omission would
-      make "dead" a lie);
+      make "dead" a lie); not checked for the default space of a game that overrides
+      :meth:`Game.solver_moves`, which may leave out moves no winning line needs;
     * states with equal keys agree on won-ness and on the keys of their children (a key that
       merges states with different futures would make "dead" a lie too).
 
     :param seed: seeds the move choices (32-bit); every few steps the walk takes a move into an
         empty pile when there is one, where search spaces most often cut corners.
-    :returns: the number of positions checked (those with a search space).
+    :returns: the number of positions checked.
     :raises AssertionError: naming the deal, step and move, on the first disagreement.
     """
+    from patience_core.searchspace import PositionSpace
+
     number = deal if isinstance(deal, DealNumber) else DealNumber(deal)
     position = game.deal(number)
     rand = GRand(seed & 0xFFFFFFFF)
@@ -157,50 +172,110 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
     futures: dict[Any, tuple[bool, frozenset[Any]]] = {}
     for step in range(steps):
         legal = game.legal_moves(position)
-        space = game.search_space(position)
-        if space is not None:
-            checked += 1
-            where = f"deal {number} step {step}"
-            state, _ = space.start()
-            # The start may be a few moves on (forced moves a space plays first).
-            prefix = space.moves([])
-            base = position
-            for move in prefix:
-                base = game.play(base, move)
-            reached = {game.solver_key(base)}
-            for child_step, child, _cost in space.children(state):
-                after = base
-                for move in space.moves([child_step])[len(prefix) :]:
-                    text = game.move_text(after, move) if move in game.legal_moves(after) else ""
-                    assert text, f"{where}: the search space plays {move}, which is not legal"
-                    after = game.play(after, move)
-                assert space.is_won(child) == game.is_won(after), f"{where}: won differs"
-                own = game.search_space(after)
-                if own is not None:
-                    assert space.key(child) == own.key(own.start()[0]), (
-                        f"{where}: the child for {text!r} is not the position it leads to"
-                    )
-                reached.add(game.solver_key(after))
-                grandchildren = frozenset(space.key(c) for _s, c, _n in space.children(child))
-                future = (space.is_won(child), grandchildren)
-                assert futures.setdefault(space.key(child), future) == future, (
-                    f"{where}: the child for {text!r} has the key of a state with another future"
-                )
-            for move in game.legal_moves(base):
-                after = game.play(base, move)
-                if game.solver_key(after) in reached:
-                    continue
-                while (forced := game.forced_move(after)) is not None and not game.is_won(after):
-                    after = game.play(after, forced)
-                assert game.solver_key(after) in reached, (
-                    f"{where}: the search space has no child for {game.move_text(base, move)!r}"
-                )
+        own_space = game.search_space(position)
+        space = own_space or PositionSpace(game, position)
+        checked += 1
+        where = f"deal {number} step {step}"
+        state, _ = space.start()
+        # The start may be a few moves on (forced moves a space plays first).
+        prefix = space.moves([])
+        base = position
+        for move in prefix:
+            base = game.play(base, move)
+        reached = {game.solver_key(base)}
+        for child_step, child, _cost in space.children(state):
+            after = base
+            for move in space.moves([child_step])[len(prefix) :]:
+                text = game.move_text(after, move) if move in game.legal_moves(after) else ""
+                assert text, f"{where}: the search space plays {move}, which is not legal"
+                after = game.play(after, move)
+            assert space.is_won(child) == game.is_won(after), f"{where}: won differs"
+            own = _solver_space(game, after)
+            assert space.key(child) == own.key(own.start()[0]), (
+                f"{where}: the child for {text!r} is not the position it leads to"
+            )
+            reached.add(game.solver_key(after))
+            grandchildren = frozenset(space.key(c) for _s, c, _n in space.children(child))
+            future = (space.is_won(child), grandchildren)
+            assert futures.setdefault(space.key(child), future) == future, (
+                f"{where}: the child for {text!r} has the key of a state with another future"
+            )
+        # Game.solver_moves may leave out moves no winning line needs (the game's own claim,
+        # which no walk can check); every other space must offer them all.
+        every_move = own_space is not None or type(game).solver_moves is Game.solver_moves
+        for move in game.legal_moves(base) if every_move else ():
+            after = game.play(base, move)
+            if game.solver_key(after) in reached:
+                continue
+            while (forced := game.forced_move(after)) is not None and not game.is_won(after):
+                after = game.play(after, forced)
+            assert game.solver_key(after) in reached, (
+                f"{where}: the search space has no child for {game.move_text(base, move)!r}"
+            )
         if not legal:
             break
         into_empty = [m for m in legal if m.target is not None and not position[m.target]]
         choices = into_empty if into_empty and rand.int_range(0, 4) == 0 else legal
         position = game.play(position, choices[rand.int_range(0, len(choices))])
     return checked
+
+
+def walk_record(game: Game, deal: int | DealNumber, steps: int) -> list[str]:
+    """What a process sees along a walk from ``deal``: at each step the legal move texts in
+    :meth:`Game.legal_moves` order and the score; the walk takes the move whose index a
+    :class:`GRand` seeded with the deal's number picks. Equal in every process for a
+    deterministic game (any ``PYTHONHASHSEED``).
+
+    :returns: one line per step.
+    """
+    number = deal if isinstance(deal, DealNumber) else DealNumber(deal)
+    position = game.deal(number)
+    rand = GRand(number.number & 0xFFFFFFFF)
+    lines: list[str] = []
+    for _ in range(steps):
+        legal = game.legal_moves(position)
+        lines.append(
+            " | ".join(game.move_text(position, m) for m in legal) + f" = {game.score(position)}"
+        )
+        if not legal:
+            break
+        position = game.play(position, legal[rand.int_range(0, len(legal))])
+    return lines
+
+
+def _walk_records_elsewhere(
+    name: str, options: Mapping[str, str], deals: Sequence[int], steps: int, hash_seed: str
+) -> list[list[str]]:
+    """:func:`walk_record` of each deal, made by a new Python process with ``PYTHONHASHSEED``
+    set to ``hash_seed``.
+
+    :raises AssertionError: when that process fails.
+    """
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import json, sys\n"
+        "from patience_core.testing import load_game, walk_record\n"
+        "name, options, deals, steps = json.loads(sys.argv[1])\n"
+        "game = load_game(name, options)\n"
+        "print(json.dumps([walk_record(game, d, steps) for d in deals]))\n"
+    )
+    argument = json.dumps([name, dict(options), list(deals), steps])
+    environ = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    done = subprocess.run(
+        [sys.executable, "-c", script, argument],
+        capture_output=True,
+        text=True,
+        env=environ,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, f"PYTHONHASHSEED={hash_seed}: {done.stderr.strip()[-500:]}"
+    records: list[list[str]] = json.loads(done.stdout)
+    return records
 
 
 def check_winning_line(game: Game, deal: str | int | DealNumber, line: list[str]) -> Position:
@@ -218,7 +293,10 @@ def check_winning_line(game: Game, deal: str | int | DealNumber, line: list[str]
         assert not game.is_won(position), f"deal {number}: won early, before move {step}"
         position = game.apply(position, game.parse_move(position, text))
     assert game.is_won(position), f"deal {number}: the line does not win"
-    assert game.score(position) == game.max_score, f"deal {number}: won below the max score"
+    score = game.score(position)
+    assert score == game.max_score, (
+        f"deal {number}: won with score {score}, not the max score {game.max_score}"
+    )
     return position
 
 
@@ -357,12 +435,16 @@ class GameConformance:
     * ``options``: game options to test with (default: the game's defaults).
     * ``deals``: deal numbers used by the checks (default five, including 0 and 2**32 - 1).
     * ``walk_steps``: moves per random walk (default 120).
+    * ``solve_seconds``, ``solve_total_seconds``: the solver's CPU seconds per deal and in all
+      for :meth:`test_solved_deal_ends_won` (default 0.5 and 10).
     """
 
     game: str = ""
     options: Mapping[str, str] = {}
     deals: tuple[int, ...] = (0, 1, 2, 12345, 2**32 - 1)
     walk_steps: int = 120
+    solve_seconds: float = 0.5
+    solve_total_seconds: float = 10.0
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -431,16 +513,60 @@ class GameConformance:
             check_random_walk(game, deal, seed=deal ^ 0x5EED, steps=self.walk_steps)
 
     def test_search_space(self) -> None:
-        """A game's own search space (if any) offers every legal move: the solver's "dead" relies
-        on it (:func:`check_search_space`)."""
+        """The space the solver searches (the game's own, or the default one over its search
+        hooks: solver_moves, forced_move, solver_key) offers every legal move and its keys merge
+        only positions with the same future: the solver's "dead" relies on both
+        (:func:`check_search_space`)."""
         game = self.make_game()
-        if type(game).search_space is Game.search_space:
-            return
-        checked = sum(
+        for deal in self.deals:
             check_search_space(game, deal, seed=deal ^ 0x5EA5, steps=self.walk_steps)
-            for deal in self.deals
-        )
-        assert checked, "search_space returned None for every position"
+
+    def test_same_in_every_process(self) -> None:
+        """Deals, legal moves (their order too) and scores are the same in every process: two
+        new processes with different ``PYTHONHASHSEED`` walk the same lines as this one (a
+        move list built from a set, for one, would differ and make simulate's rows differ)."""
+        game = self.make_game()
+        deals = self.deals[:3]
+        steps = min(self.walk_steps, 60)
+        here = [walk_record(game, deal, steps) for deal in deals]
+        for hash_seed in ("1", "2"):
+            there = _walk_records_elsewhere(self.game, self.options, deals, steps, hash_seed)
+            for deal, ours, theirs in zip(deals, here, there, strict=True):
+                for step, (mine, other) in enumerate(zip(ours, theirs, strict=False)):
+                    assert mine == other, (
+                        f"deal {deal} step {step}, PYTHONHASHSEED={hash_seed}: another process "
+                        f"sees {other[:300]!r}, this one {mine[:300]!r}"
+                    )
+                assert len(ours) == len(theirs), f"deal {deal}: walks of different lengths"
+
+    def test_solved_deal_ends_won(self) -> None:
+        """The solver's line for the first deal it wins (``solve_seconds`` each, among
+        :attr:`deals` then 1, 2, ...) replays with the rules and wins exactly at its last move
+        with the maximum score (:func:`check_winning_line`): so a game's win test and
+        ``max_score`` are checked at the end of a game, which random walks seldom reach.
+        Skipped when no deal is won within ``solve_total_seconds``."""
+        import time
+
+        import pytest
+
+        from patience_core.solver import Budget, Verdict, solve
+
+        game = self.make_game()
+        started = time.process_time()
+        deals = [*self.deals, *(n for n in range(1, 1000) if n not in self.deals)]
+        for deal in deals:
+            if time.process_time() - started >= self.solve_total_seconds:
+                break
+            solution = solve(game, game.deal(DealNumber(deal)), Budget(seconds=self.solve_seconds))
+            if solution.verdict is Verdict.WON:
+                position = game.deal(DealNumber(deal))
+                texts = []
+                for move in solution.moves:
+                    texts.append(game.move_text(position, move))
+                    position = game.play(position, move)
+                check_winning_line(game, deal, texts)
+                return
+        pytest.skip(f"no deal won within {self.solve_total_seconds} s: the end was not checked")
 
     def test_illegal_moves_are_refused(self) -> None:
         """Transfers that are not among the legal moves are refused by ``apply``."""
