@@ -244,7 +244,12 @@ class Game(abc.ABC):
         pile = position[move.source]
         card = pile[len(pile) - move.count]
         target = self.piles[move.target]
-        cards = card.code if move.count == 1 else f"{move.count} cards from {card.code}"
+        if move.count == 1:
+            cards = card.code
+        elif move.count == 2:
+            cards = f"{card.code} and the card on it"
+        else:
+            cards = f"{card.code} and the {move.count - 1} cards on it"
         return f"{cards} from {self.piles[move.source].name} to {target.name} ({target.kind.value})"
 
     def render(self, position: Position, paint: Painter) -> list[str]:

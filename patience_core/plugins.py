@@ -29,7 +29,7 @@ import pluggy
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from patience_core import API_VERSION, __version__, hookspecs
-from patience_core.errors import PatienceError
+from patience_core.errors import PatienceError, PluginError
 from patience_core.games import Game, GameRegistry
 from patience_core.model import Card
 from patience_core.strategies import StrategyRegistry
@@ -118,6 +118,61 @@ def _names_from_env(value: str | None) -> set[str] | None:
     return {part.strip() for part in value.split(",") if part.strip()}
 
 
+def _check_answers(game: Game, provider: str) -> None:
+    """Ask a new game for deal 1 and what every command asks of a position first (legal moves
+    and their texts, score, won, lost, status), and check the kinds of the answers, so that a
+    plugin returning something else is named at once instead of failing later inside patience.
+
+    :raises PluginError: one line naming the plugin and the answer, when a hook raises or
+        returns something of the wrong kind (a game that refuses deal 1 is not checked).
+    """
+    from patience_core.engine.deal import DealNumber
+    from patience_core.errors import BadDeal
+    from patience_core.model import Move, Position
+
+    broken = f"the {game.name} plugin ({provider}) is broken"
+
+    def wrong(hook: str, answer: object, expected: str) -> PluginError:
+        return PluginError(f"{broken}: {hook} returned {_shown(answer)}, not {expected}")
+
+    try:
+        try:
+            position = game.deal(DealNumber(1))
+        except BadDeal:
+            return
+        if not isinstance(position, Position):
+            raise wrong("deal", position, "a Position")
+        legal = game.legal_moves(position)
+        if not isinstance(legal, (list, tuple)):
+            raise wrong("legal_moves", legal, "a list of moves")
+        for move in legal:
+            if not isinstance(move, Move):
+                raise wrong("legal_moves", move, "a Move, in its list")
+            text = game.move_text(position, move)
+            if not isinstance(text, str) or not text.strip():
+                raise wrong("move_text", text, "a move text")
+        score = game.score(position)
+        if type(score) is not int or not 0 <= score <= game.max_score:
+            raise wrong("score", score, f"a whole number in 0..{game.max_score}")
+        for hook in ("is_won", "is_lost"):
+            answer = getattr(game, hook)(position)
+            if not isinstance(answer, bool):
+                raise wrong(hook, answer, "True or False")
+        status = game.status(position)
+        if not isinstance(status, str):
+            raise wrong("status", status, "a text")
+    except PatienceError:
+        raise
+    except Exception as exc:
+        raise PluginError(f"{broken}: {_one_line(exc)}") from exc
+
+
+def _shown(answer: object) -> str:
+    """A short description of a plugin's wrong answer: its type and a little of its value."""
+    text = repr(answer)
+    return f"{type(answer).__name__} {text[:40] + '...' if len(text) > 40 else text}"
+
+
 def _one_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
@@ -148,7 +203,13 @@ class PluginHost:
         #: One record per plugin, built-ins first, then by distribution name.
         self.records: list[PluginRecord] = []
         self._loaded = False
-        self._card_text_failed = False
+        #: Why a plugin's patience_register_commands failed, by distribution (filled by
+        #: :meth:`add_commands`).
+        self.command_problems: dict[str, str] = {}
+        #: Plugins whose patience_card_text failed once: not asked again.
+        self._card_text_broken: set[str] = set()
+        #: Games (name, options) whose first answers :func:`_check_answers` found sound.
+        self._answered: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
 
     # -- discovery ----------------------------------------------------------------------------
 
@@ -270,13 +331,18 @@ class PluginHost:
         """
         cls = self.load().games.get(name)
         try:
-            return cls(options)
+            game = cls(options)
         except PatienceError:
             raise
         except Exception as exc:
             raise PatienceError(
                 f"game {name!r} from {self.games.provider(name)} failed to start: {_one_line(exc)}"
             ) from exc
+        checked = (game.name, tuple(sorted(game.option_values.items())))
+        if checked not in self._answered:
+            _check_answers(game, self.games.provider(game.name))
+            self._answered.add(checked)
+        return game
 
     def version_of(self, game_name: str) -> str:
         """The version of the distribution that provides ``game_name`` ("?" when unknown)."""
@@ -296,23 +362,33 @@ class PluginHost:
             try:
                 impl.function(group)
             except Exception as exc:
+                self.command_problems[impl.plugin_name] = _one_line(exc)
                 problems.append(
                     f"plugin {impl.plugin_name} failed to add commands: {_one_line(exc)}"
                 )
         return problems
 
     def card_text(self, card: Card, unicode: bool) -> str | None:
-        """Ask plugins to draw ``card``; ``None`` when none does (or one fails)."""
-        try:
-            text = self.pm.hook.patience_card_text(card=card, unicode=unicode)
-        except Exception as exc:
-            if not self._card_text_failed:
-                # Said once per run; the default drawing is used from then on.
-                self._card_text_failed = True
-                print(
-                    f"patience: warning: a plugin's patience_card_text hook failed "
-                    f"({_one_line(exc)}); cards are drawn the default way",
-                    file=sys.stderr,
-                )
-            return None
-        return text if isinstance(text, str) else None
+        """Ask plugins to draw ``card`` (the last registered first, as pluggy does); ``None``
+        when none does. A plugin whose hook fails or answers with something other than a text
+        is named in a warning (once per run) and asked no more."""
+        for impl in reversed(self.pm.hook.patience_card_text.get_hookimpls()):
+            if impl.plugin_name in self._card_text_broken:
+                continue
+            try:
+                text = impl.function(card=card, unicode=unicode)
+            except Exception as exc:
+                problem = f"failed ({_one_line(exc)})"
+            else:
+                if text is None:
+                    continue
+                if isinstance(text, str):
+                    return text
+                problem = f"returned {_shown(text)}, not a text"
+            self._card_text_broken.add(impl.plugin_name)
+            print(
+                f"patience: warning: the patience_card_text hook of {impl.plugin_name} "
+                f"{problem}; cards are drawn without it",
+                file=sys.stderr,
+            )
+        return None

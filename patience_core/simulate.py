@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from patience_core.engine.deal import DealNumber
-from patience_core.errors import BadDeal, PatienceError
+from patience_core.errors import BadDeal, PatienceError, PluginError
 from patience_core.games import Game
 from patience_core.plugins import PluginHost
 from patience_core.strategies import StrategyFactory
@@ -163,10 +163,16 @@ def play_deal(
     :param max_moves: the move cap, >= 1.
     :raises BadDeal: when the game does not take ``deal``'s numbering scheme.
     :raises PatienceError: when the strategy returns a move that is not legal.
+    :raises PluginError: when the factory makes something without a ``choose`` method.
     """
     start = time.process_time()
     position = game.deal(deal)
     player = factory(game, strategy_seed(deal, strategy))
+    if not callable(getattr(player, "choose", None)):
+        raise PluginError(
+            f"strategy {strategy!r} is broken: it made {type(player).__name__}, "
+            "which has no choose(position, legal) method"
+        )
     moves = 0
     result = STOPPED
     while True:

@@ -107,3 +107,34 @@ def test_messages_quote_input_safely() -> None:
         parse("\x1b[31m" + "x" * 500)
     message = str(info.value)
     assert "\x1b" not in message and len(message) < 120
+
+
+def test_a_move_of_several_cards_is_described_by_its_bottom_card() -> None:
+    import random
+
+    from patience_core.engine.deal import DealNumber
+    from patience_core.testing import load_game
+
+    game = load_game("spiderette")
+    rand = random.Random(7)
+    seen: dict[int, str] = {}
+    for deal in range(1, 30):
+        position = game.deal(DealNumber(deal))
+        for _ in range(200):
+            legal = game.legal_moves(position)
+            if not legal:
+                break
+            for move in legal:
+                if move.count in (2, 3) and move.count not in seen:
+                    pile = position[move.source]
+                    bottom = pile[len(pile) - move.count].code
+                    seen[move.count] = game.describe_move(position, move)
+                    start = {
+                        2: f"{bottom} and the card on it from ",
+                        3: f"{bottom} and the 2 cards on it from ",
+                    }
+                    assert seen[move.count].startswith(start[move.count])
+            position = game.play(position, rand.choice(legal))
+        if len(seen) == 2:
+            return
+    raise AssertionError(f"no moves of 2 and 3 cards met: {seen}")

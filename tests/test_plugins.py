@@ -323,4 +323,102 @@ def test_a_failing_card_text_hook_is_reported_once(capsys: pytest.CaptureFixture
     assert h.card_text(Card.from_code("Ah"), True) is None
     assert h.card_text(Card.from_code("2h"), True) is None
     err = capsys.readouterr().err
-    assert err.count("patience_card_text hook failed (RuntimeError: bad glyphs)") == 1
+    assert err.count("hook of patience-glyphs failed (RuntimeError: bad glyphs)") == 1
+
+
+def test_a_card_text_hook_answering_no_text_is_named_and_skipped(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from patience_core.model import Card
+
+    @hookimpl
+    def patience_card_text(card: Card, unicode: bool) -> object:
+        return 42
+
+    plugin = types.SimpleNamespace(patience_card_text=patience_card_text)
+    h = host(FakeEntryPoint("glyphs", "patience-glyphs", lambda: plugin))
+    assert h.card_text(Card.from_code("Ah"), True) is None
+    assert h.card_text(Card.from_code("2h"), True) is None
+    err = capsys.readouterr().err
+    assert err.count("hook of patience-glyphs returned int 42, not a text") == 1
+
+
+def broken_game(hook: str, answer: Any) -> FakeEntryPoint:
+    """A plugin whose game answers ``hook`` with ``answer`` (raised when an exception)."""
+    base = make_game("alpha")
+
+    def method(self: Any, *args: Any) -> Any:
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    game = type("Broken", (base,), {hook: method})
+
+    @hookimpl
+    def patience_register_games(registry: GameRegistry) -> None:
+        registry.add(game)
+
+    plugin = types.SimpleNamespace(patience_register_games=patience_register_games)
+    return FakeEntryPoint("alpha", "patience-alpha", lambda: plugin)
+
+
+@pytest.mark.parametrize(
+    ("hook", "answer", "message"),
+    [
+        (
+            "legal_moves",
+            ["t1 t1", None],
+            "legal_moves returned str 't1 t1', not a Move, in its list",
+        ),
+        ("legal_moves", None, "legal_moves returned NoneType None, not a list of moves"),
+        ("score", "lots", "score returned str 'lots', not a whole number in 0..1"),
+        ("score", 7, "score returned int 7, not a whole number in 0..1"),
+        ("score", True, "score returned bool True, not a whole number in 0..1"),
+        ("is_won", 1, "is_won returned int 1, not True or False"),
+        ("status", None, "status returned NoneType None, not a text"),
+        ("layout", "cards", "deal returned str 'cards', not a Position"),
+        ("score", RuntimeError("no score today"), "RuntimeError: no score today"),
+    ],
+)
+def test_a_game_answering_with_the_wrong_kind_is_named_at_once(
+    hook: str, answer: Any, message: str
+) -> None:
+    h = host(broken_game(hook, answer))
+    with pytest.raises(PluginError) as caught:
+        h.game("alpha")
+    assert str(caught.value) == f"the alpha plugin (patience-alpha) is broken: {message}"
+
+
+def test_a_sound_game_is_checked_once_per_options() -> None:
+    calls = []
+    base = make_game("alpha")
+
+    class Counted(base):  # type: ignore[valid-type,misc]
+        def score(self, position: Position) -> int:
+            calls.append(1)
+            return 0
+
+    @hookimpl
+    def patience_register_games(registry: GameRegistry) -> None:
+        registry.add(Counted)
+
+    plugin = types.SimpleNamespace(patience_register_games=patience_register_games)
+    h = host(FakeEntryPoint("alpha", "patience-alpha", lambda: plugin))
+    h.game("alpha")
+    h.game("alpha")
+    assert len(calls) == 1
+
+
+def test_plugins_command_shows_a_plugin_whose_commands_fail() -> None:
+    import click
+
+    @hookimpl
+    def patience_register_commands(cli: click.Group) -> None:
+        raise RuntimeError("no commands today")
+
+    plugin = types.SimpleNamespace(patience_register_commands=patience_register_commands)
+    h = host(FakeEntryPoint("cmds", "patience-cmds", lambda: plugin))
+    result = CliRunner().invoke(cli, ["plugins"], obj=h)
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if x.startswith("patience-cmds"))
+    assert line.endswith("its commands failed: RuntimeError: no commands today")

@@ -626,3 +626,12 @@ def test_partial_files_set_aside_in_the_same_second_are_all_kept(tmp_path: Path)
     assert len(set(kept)) == 4
     assert sorted(p.read_text() for p in kept) == [f"row {k}\n" for k in range(4)]
     assert all(p.name.startswith("e.csv.partial.") and p.name.endswith(".old") for p in kept)
+
+
+def test_a_strategy_that_makes_no_player_is_named() -> None:
+    from patience_core.errors import PluginError
+    from patience_core.simulate import play_deal
+
+    game = PluginHost().load().game("escalator")
+    with pytest.raises(PluginError, match="strategy 'odd' is broken: it made object, which has no"):
+        play_deal(game, lambda game, seed: object(), DealNumber(1), "odd")  # type: ignore[arg-type,return-value]

@@ -262,3 +262,43 @@ def test_thoughtful_and_honest_exclude_each_other(run_patience: Run, tmp_path: P
     hinted = run_patience("hint", str(save), "--thoughtful", "--honest")
     assert hinted.code == 2
     assert "exclude each other" in hinted.err
+
+
+def _in_plugin_module(source: str) -> Any:
+    """A function compiled as if written in the Escalator plugin's own module."""
+    namespace: dict[str, Any] = {"__name__": "patience_escalator.game"}
+    exec(source, namespace)  # test scaffolding: code "inside" the plugin
+    return namespace["broken"]
+
+
+def test_a_failing_plugin_hook_names_the_plugin_and_exits_1(
+    run_patience: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience_escalator import Escalator
+
+    broken = _in_plugin_module("def broken(self, position):\n    raise RuntimeError('boom')\n")
+    monkeypatch.setattr(Escalator, "solver_key", broken)
+    result = run_patience("solve", "escalator", "--deal", "3")
+    assert result.code == 1
+    assert result.err.startswith("patience: error: the plugin patience-escalator failed: ")
+    assert "RuntimeError: boom" in result.err and "Traceback" not in result.err
+    monkeypatch.setattr(Escalator, "status", broken)  # asked when the game is made
+    result = run_patience("deal", "escalator", "--deal", "3")
+    assert result.code == 1
+    assert result.err.strip() == (
+        "patience: error: the escalator plugin (patience-escalator) is broken: RuntimeError: boom"
+    )
+
+
+def test_an_internal_error_names_the_game_being_worked_on(
+    run_patience: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience_escalator import Escalator
+
+    # Defined here (no plugin frame raises): the error comes up inside patience's solver.
+    monkeypatch.setattr(Escalator, "solver_key", lambda self, position: [1])
+    result = run_patience("solve", "escalator", "--deal", "3")
+    assert result.code == 70
+    assert result.err.startswith(
+        "patience: internal error (with the escalator game of patience-escalator): TypeError"
+    )

@@ -181,12 +181,44 @@ def main(argv: list[str] | None = None) -> None:
             raise
         first = str(exc).splitlines()[0] if str(exc) else ""
         culprit = _plugin_behind(exc)
-        what = f"the plugin {culprit} failed" if culprit else "internal error"
+        if culprit is not None:
+            # A plugin's own code raised: a broken plugin, like one that fails to load.
+            what, code = f"error: the plugin {culprit} failed", 1
+        else:
+            game = _game_behind(exc)
+            what, code = f"internal error{f' (with {game})' if game else ''}", 70
         click.echo(
             f"patience: {what}: {type(exc).__name__}: {first} (set PATIENCE_DEBUG=1 for details)",
             err=True,
         )
-        sys.exit(70)
+        sys.exit(code)
+
+
+def _game_behind(exc: BaseException) -> str | None:
+    """The game the failing code was working on (a ``Game`` among the local variables of the
+    traceback's frames, the deepest first), as "the GAME game of DISTRIBUTION", or ``None``.
+    An error raised inside patience with a plugin's game in hand may come from an answer of
+    the wrong kind the plugin gave, so the message names the plugin."""
+    from importlib import metadata
+
+    from patience_core.games import Game
+
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    for frame in reversed(frames):
+        for value in frame.f_locals.values():
+            if isinstance(value, Game):
+                top = type(value).__module__.split(".")[0]
+                try:
+                    dists = metadata.packages_distributions().get(top)
+                except Exception:
+                    dists = None
+                owner = dists[0] if dists else top
+                return f"the {value.name} game of {owner}"
+    return None
 
 
 def _plugin_behind(exc: BaseException) -> str | None:

@@ -24,6 +24,8 @@ def new_plugin(name: str, parent: Path) -> None:
     entry point, and a first test. See docs/writing-a-plugin.md."""
     target = create_plugin(name, parent)
     click.echo(f"Created {target}")
+    game_file = next(target.glob("*/game.py"), target)
+    click.echo(f"Its game is an example, a small Golf: change {game_file} into yours.")
     click.echo("Next:")
     click.echo(f"  cd {target}")
     click.echo("  pip install -e '.[test]'")
