@@ -162,9 +162,18 @@ def session_to_dict(
         "options": session.options,
         "moves": session.move_texts,
         "redo": session.redo_texts,
-        "finished": session.finished,
+        "finished": _finished(session),
         "saved_at": when.isoformat(timespec="seconds"),
     }
+
+
+def _finished(session: Session) -> str | None:
+    """``session.finished``, or ``None`` (in progress) when the game's plugin fails to tell: the
+    moves are saved all the same, so a broken plugin never costs a game in progress."""
+    try:
+        return session.finished
+    except Exception:
+        return None
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

@@ -11,13 +11,18 @@ simplest use, one class in the plugin's tests::
         options = {"wrap": "yes"}          # optional: game options to test with
 
 That runs, against the installed game (found through its entry point, as the CLI finds it):
-deterministic deals per deal number; card conservation along random walks; every generated move
-applies and reads back from its text; applying an illegal move is refused; undo/redo round trips;
+deterministic deals per deal number, different for different numbers; deals, legal moves (in
+order) and scores the same in new processes with other ``PYTHONHASHSEED`` values; card
+conservation along random walks; every generated move applies, changes the position, is listed
+once and reads back from its text; applying an illegal move is refused; undo/redo round trips;
 save/load round trips; the score stays within 0..max_score; won/lost agree with the legal moves;
-the rules text is present; and the CLI can ``deal``, ``play`` (scripted through standard input,
-then ``--resume``) and ``simulate`` the game.
+a deal the solver wins ends exactly at the win with the maximum score; the space the solver
+searches (the game's own, or the default one over its search hooks) offers every legal move and
+its keys merge only positions with the same future; the rules text is present; and the CLI can
+``deal``, ``play`` (scripted through standard input, then ``--resume``) and ``simulate`` the game.
 
 The lower-level checks (:func:`check_random_walk`, :func:`check_position`,
+:func:`check_search_space`, :func:`check_winning_line`, :func:`walk_record`,
 :func:`random_walk_property`, :func:`read_golden`, :func:`assert_matches_golden`) can be used on
 their own. Each raises ``AssertionError`` with a message naming the deal, step and move when the
 game breaks a rule of the :class:`~patience_core.games.Game` contract.
@@ -33,7 +38,7 @@ from typing import Any
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.rng import GRand
 from patience_core.games import Game
-from patience_core.model import Position
+from patience_core.model import Move, Position
 
 __all__ = [
     "GameConformance",
@@ -86,9 +91,14 @@ def check_position(game: Game, position: Position, deck: Counter[tuple[int, int]
     found = _identity(position)
     assert found == deck, f"cards lost or duplicated: {(found - deck) or (deck - found)}"
     score = game.score(position)
+    assert type(score) is int, f"score returned {score!r}, not a whole number"
     assert 0 <= score <= game.max_score, f"score {score} outside 0..{game.max_score}"
     legal = game.legal_moves(position)
-    if game.is_won(position):
+    odd = [move for move in legal if not isinstance(move, Move)]
+    assert not odd, f"legal_moves returned {odd[0]!r} in its list, not a Move"
+    won = game.is_won(position)
+    assert isinstance(won, bool), f"is_won returned {won!r}, not True or False"
+    if won:
         assert not game.is_lost(position), "a won position is also lost"
     else:
         assert game.is_lost(position) == (not legal), "is_lost disagrees with the legal moves"
@@ -295,7 +305,8 @@ def check_winning_line(game: Game, deal: str | int | DealNumber, line: list[str]
     assert game.is_won(position), f"deal {number}: the line does not win"
     score = game.score(position)
     assert score == game.max_score, (
-        f"deal {number}: won with score {score}, not the max score {game.max_score}"
+        f"deal {number}: won with score {score}, not the max score {game.max_score} (a win "
+        "test that holds too early, or a wrong max_score)"
     )
     return position
 
@@ -571,7 +582,6 @@ class GameConformance:
     def test_illegal_moves_are_refused(self) -> None:
         """Transfers that are not among the legal moves are refused by ``apply``."""
         from patience_core.errors import IllegalMove
-        from patience_core.model import Move
 
         game = self.make_game()
         position = game.deal(DealNumber(self.deals[0]))

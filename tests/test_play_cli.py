@@ -536,6 +536,32 @@ def test_control_characters_are_not_echoed(run_patience: Run) -> None:
     assert "\x1b" not in result.out and "\x07" not in result.out
 
 
+def test_a_plugin_whose_legal_moves_fail_after_a_move_keeps_that_move_saved(
+    run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save asks whether the game is over (the legal moves); when the plugin fails there,
+    the moves are saved all the same, marked in progress."""
+    from patience_escalator import Escalator
+
+    real_moves = Escalator.legal_moves
+
+    def failing_once_dealt(self: Escalator, position: Any) -> Any:
+        if position[1]:  # a card on the waste: after the first deal
+            raise RuntimeError("late plugin bug")
+        return real_moves(self, position)
+
+    monkeypatch.setattr(Escalator, "legal_moves", failing_once_dealt)
+    result = run_patience(
+        "play", "escalator", "--deal", "3", "--no-dead-check", input="deal\nquit\n"
+    )
+    assert result.code == 1
+    lines = [line for line in result.err.splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert "failed: RuntimeError: late plugin bug; your game is saved" in lines[0]
+    saved = json.loads((patience_data_dir / "saves" / "escalator.json").read_text())
+    assert saved["moves"] == ["deal"] and saved["finished"] is None
+
+
 def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goes_on(
     run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
