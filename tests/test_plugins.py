@@ -311,36 +311,29 @@ def test_a_plugin_that_fails_half_way_keeps_no_strategy() -> None:
     assert "lucky" not in h.strategies.names()
 
 
-def test_a_failing_card_text_hook_is_reported_once(capsys: pytest.CaptureFixture[str]) -> None:
-    from patience_core.model import Card
-
-    @hookimpl
-    def patience_card_text(card: Card, unicode: bool) -> str | None:
-        raise RuntimeError("bad glyphs")
-
-    plugin = types.SimpleNamespace(patience_card_text=patience_card_text)
-    h = host(FakeEntryPoint("glyphs", "patience-glyphs", lambda: plugin))
-    assert h.card_text(Card.from_code("Ah"), True) is None
-    assert h.card_text(Card.from_code("2h"), True) is None
-    err = capsys.readouterr().err
-    assert err.count("hook of patience-glyphs failed (RuntimeError: bad glyphs)") == 1
-
-
-def test_a_card_text_hook_answering_no_text_is_named_and_skipped(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (RuntimeError("bad glyphs"), "hook of patience-glyphs failed (RuntimeError: bad glyphs)"),
+        (42, "hook of patience-glyphs returned int 42, not a text"),
+    ],
+)
+def test_a_broken_card_text_hook_is_named_once_and_skipped(
+    answer: object, said: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from patience_core.model import Card
 
     @hookimpl
     def patience_card_text(card: Card, unicode: bool) -> object:
-        return 42
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
 
     plugin = types.SimpleNamespace(patience_card_text=patience_card_text)
     h = host(FakeEntryPoint("glyphs", "patience-glyphs", lambda: plugin))
     assert h.card_text(Card.from_code("Ah"), True) is None
     assert h.card_text(Card.from_code("2h"), True) is None
-    err = capsys.readouterr().err
-    assert err.count("hook of patience-glyphs returned int 42, not a text") == 1
+    assert capsys.readouterr().err.count(said) == 1
 
 
 def broken_game(hook: str, answer: Any) -> FakeEntryPoint:
