@@ -28,7 +28,15 @@ from patience_core.errors import (
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 from patience_core.searchspace import AnySpace
 
-__all__ = ["Game", "GameOption", "GameRegistry", "Painter", "PositionFormat"]
+__all__ = [
+    "Game",
+    "GameOption",
+    "GameRegistry",
+    "Painter",
+    "PositionFormat",
+    "shown_answer",
+    "wrong_answer",
+]
 
 #: A function that draws one card (or an empty pile, for ``None``) as exactly two visible
 #: characters, e.g. ``"9♥"``, ``"##"`` for a face-down card, ``"--"`` for an empty pile. The
@@ -481,3 +489,35 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
             raise BadOption(f"bad option {pair!r}: expected NAME=VALUE")
         result[key.strip()] = value.strip()
     return result
+
+
+def wrong_answer(
+    game: Game, hook: str, answer: object, expected: str, provider: str | None = None
+) -> PluginError:
+    """The error for a game whose ``hook`` answered with something of the wrong kind: one line
+    naming the game, its distribution, the answer (its type and a little of its value) and what
+    was expected.
+
+    :param provider: the distribution; default: looked up from the game class's package.
+    :returns: the :class:`PluginError` to raise.
+    """
+    if provider is None:
+        from importlib import metadata
+
+        top = type(game).__module__.split(".")[0]
+        try:
+            owners = metadata.packages_distributions().get(top)
+        except Exception:
+            owners = None
+        provider = owners[0] if owners else top
+    return PluginError(
+        f"the {game.name} plugin ({provider}) is broken: {hook} returned "
+        f"{shown_answer(answer)}, not {expected}"
+    )
+
+
+def shown_answer(answer: object) -> str:
+    """A plugin's answer as a message shows it: its type and a little of its value, e.g.
+    ``str 'lots'``."""
+    text = repr(answer)
+    return f"{type(answer).__name__} {text[:40] + '...' if len(text) > 40 else text}"

@@ -30,7 +30,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from patience_core import API_VERSION, __version__, hookspecs
 from patience_core.errors import PatienceError, PluginError
-from patience_core.games import Game, GameRegistry
+from patience_core.games import Game, GameRegistry, shown_answer, wrong_answer
 from patience_core.model import Card
 from patience_core.strategies import StrategyRegistry
 
@@ -130,10 +130,8 @@ def _check_answers(game: Game, provider: str) -> None:
     from patience_core.errors import BadDeal
     from patience_core.model import Move, Position
 
-    broken = f"the {game.name} plugin ({provider}) is broken"
-
     def wrong(hook: str, answer: object, expected: str) -> PluginError:
-        return PluginError(f"{broken}: {hook} returned {_shown(answer)}, not {expected}")
+        return wrong_answer(game, hook, answer, expected, provider)
 
     try:
         try:
@@ -164,13 +162,9 @@ def _check_answers(game: Game, provider: str) -> None:
     except PatienceError:
         raise
     except Exception as exc:
-        raise PluginError(f"{broken}: {_one_line(exc)}") from exc
-
-
-def _shown(answer: object) -> str:
-    """A short description of a plugin's wrong answer: its type and a little of its value."""
-    text = repr(answer)
-    return f"{type(answer).__name__} {text[:40] + '...' if len(text) > 40 else text}"
+        raise PluginError(
+            f"the {game.name} plugin ({provider}) is broken: {_one_line(exc)}"
+        ) from exc
 
 
 def _one_line(exc: BaseException) -> str:
@@ -384,7 +378,7 @@ class PluginHost:
                     continue
                 if isinstance(text, str):
                     return text
-                problem = f"returned {_shown(text)}, not a text"
+                problem = f"returned {shown_answer(text)}, not a text"
             self._card_text_broken.add(impl.plugin_name)
             print(
                 f"patience: warning: the patience_card_text hook of {impl.plugin_name} "

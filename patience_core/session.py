@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import BadMoveText, IllegalMove, PatienceError
-from patience_core.games import Game
+from patience_core.games import Game, wrong_answer
 from patience_core.model import Move, Position
 
 __all__ = ["FINISHED_LOST", "FINISHED_WON", "MAX_MOVES", "Session"]
@@ -140,16 +140,37 @@ class Session:
         return bool(self._redo)
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves in the current position, in the game's order."""
-        return self.game.legal_moves(self.position)
+        """The legal moves in the current position, in the game's order.
+
+        :raises PluginError: when the game answers with something other than a list of moves.
+        """
+        legal = self.game.legal_moves(self.position)
+        if not isinstance(legal, (list, tuple)):
+            raise wrong_answer(self.game, "legal_moves", legal, "a list of moves")
+        for move in legal:
+            if not isinstance(move, Move):
+                raise wrong_answer(self.game, "legal_moves", move, "a Move, in its list")
+        return list(legal)
 
     def is_won(self) -> bool:
-        """Whether the current position is won."""
-        return self.game.is_won(self.position)
+        """Whether the current position is won.
+
+        :raises PluginError: when the game answers with something other than True or False.
+        """
+        won = self.game.is_won(self.position)
+        if not isinstance(won, bool):
+            raise wrong_answer(self.game, "is_won", won, "True or False")
+        return won
 
     def is_lost(self) -> bool:
-        """Whether the current position is lost: not won and no legal move (RULES.md Part A)."""
-        return self.game.is_lost(self.position)
+        """Whether the current position is lost: not won and no legal move (RULES.md Part A).
+
+        :raises PluginError: when the game answers with something other than True or False.
+        """
+        lost = self.game.is_lost(self.position)
+        if not isinstance(lost, bool):
+            raise wrong_answer(self.game, "is_lost", lost, "True or False")
+        return lost
 
     @property
     def finished(self) -> str | None:
@@ -161,8 +182,16 @@ class Session:
         return None
 
     def score(self) -> int:
-        """The score of the current position, 0..``game.max_score``."""
-        return self.game.score(self.position)
+        """The score of the current position, 0..``game.max_score``.
+
+        :raises PluginError: when the game answers with anything else.
+        """
+        score = self.game.score(self.position)
+        if type(score) is not int or not 0 <= score <= self.game.max_score:
+            raise wrong_answer(
+                self.game, "score", score, f"a whole number in 0..{self.game.max_score}"
+            )
+        return score
 
     # -- playing ------------------------------------------------------------------------------
 

@@ -562,6 +562,34 @@ def test_a_plugin_whose_legal_moves_fail_after_a_move_keeps_that_move_saved(
     assert saved["moves"] == ["deal"] and saved["finished"] is None
 
 
+def test_a_wrong_kind_of_answer_met_during_play_names_the_plugin(
+    run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A score of the wrong kind after a move (not at the deal, which the host checks): one
+    line naming the plugin, exit 1, the move saved; ``score`` of that save says the same."""
+    from patience_escalator import Escalator
+
+    real_score = Escalator.score
+
+    def lots_once_dealt(self: Escalator, position: Any) -> Any:
+        return "lots" if position[1] else real_score(self, position)
+
+    monkeypatch.setattr(Escalator, "score", lots_once_dealt)
+    result = run_patience(
+        "play", "escalator", "--deal", "3", "--no-dead-check", input="deal\nquit\n"
+    )
+    assert result.code == 1
+    lines = [line for line in result.err.splitlines() if line.strip()]
+    assert lines == [
+        "patience: error: the escalator plugin (patience-escalator) is broken: score returned "
+        "str 'lots', not a whole number in 0..28"
+    ]
+    save = patience_data_dir / "saves" / "escalator.json"
+    assert json.loads(save.read_text())["moves"] == ["deal"]
+    result = run_patience("score", str(save), "--json")
+    assert result.code == 1 and "score returned str 'lots'" in result.err and not result.out
+
+
 def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goes_on(
     run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
