@@ -34,6 +34,7 @@ __all__ = [
     "GameRegistry",
     "Painter",
     "PositionFormat",
+    "distribution_of",
     "shown_answer",
     "wrong_answer",
 ]
@@ -502,18 +503,24 @@ def wrong_answer(
     :returns: the :class:`PluginError` to raise.
     """
     if provider is None:
-        from importlib import metadata
-
-        top = type(game).__module__.split(".")[0]
-        try:
-            owners = metadata.packages_distributions().get(top)
-        except Exception:
-            owners = None
-        provider = owners[0] if owners else top
+        provider = distribution_of(game)
     return PluginError(
         f"the {game.name} plugin ({provider}) is broken: {hook} returned "
         f"{shown_answer(answer)}, not {expected}"
     )
+
+
+def distribution_of(game: Game) -> str:
+    """The installed distribution whose package holds ``game``'s class (for messages), or the
+    package's name when no distribution claims it."""
+    from importlib import metadata
+
+    top = type(game).__module__.split(".")[0]
+    try:
+        owners = metadata.packages_distributions().get(top)
+    except Exception:
+        owners = None
+    return owners[0] if owners else top
 
 
 def shown_answer(answer: object) -> str:

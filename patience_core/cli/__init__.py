@@ -199,9 +199,7 @@ def _game_behind(exc: BaseException) -> str | None:
     traceback's frames, the deepest first), as "the GAME game of DISTRIBUTION", or ``None``.
     An error raised inside patience with a plugin's game in hand may come from an answer of
     the wrong kind the plugin gave, so the message names the plugin."""
-    from importlib import metadata
-
-    from patience_core.games import Game
+    from patience_core.games import Game, distribution_of
 
     frames = []
     tb = exc.__traceback__
@@ -211,13 +209,7 @@ def _game_behind(exc: BaseException) -> str | None:
     for frame in reversed(frames):
         for value in frame.f_locals.values():
             if isinstance(value, Game):
-                top = type(value).__module__.split(".")[0]
-                try:
-                    dists = metadata.packages_distributions().get(top)
-                except Exception:
-                    dists = None
-                owner = dists[0] if dists else top
-                return f"the {value.name} game of {owner}"
+                return f"the {value.name} game of {distribution_of(value)}"
     return None
 
 
