@@ -443,21 +443,28 @@ def load_session(path: Path, make_game: GameFactory) -> tuple[SavedGame, Session
 
 
 class SaveLock:
-    """An advisory lock on a save file, held by ``patience play`` while the game is open, so two
-    windows never play (and save) the same game at once.
+    """An advisory lock on a file patience writes: held by ``patience play`` while a game is
+    open, so two windows never play (and save) the same game at once, and by ``patience
+    simulate`` on its output file, so two runs never write (and resume) the same rows.
 
     The lock is a ``fcntl`` lock on a small file in the data folder's ``locks/`` (named by a
-    digest of the save's real path, so saves anywhere share one place and no file appears beside
+    digest of the file's real path, so files anywhere share one place and no file appears beside
     them); the operating system releases it when the process ends, even when killed. Where
     ``fcntl`` does not exist (Windows) the lock does nothing.
 
-    :param path: the save file.
+    :param path: the save (or output) file.
+    :param busy: the one-line message when another process holds the lock; default: the one
+        for a game open in another window.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, busy: str | None = None) -> None:
         self.path = Path(os.path.realpath(path))
         digest = hashlib.sha256(str(self.path).encode("utf-8", "surrogateescape")).hexdigest()
         self.lock_path = data_dir() / "locks" / f"{digest[:32]}.lock"
+        self.busy = busy or (
+            f"the game in {self.path} is open in another patience window; "
+            "finish or quit it there first"
+        )
         self._fd: int | None = None
 
     def acquire(self) -> None:
@@ -479,10 +486,7 @@ class SaveLock:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
-            raise PatienceError(
-                f"the game in {self.path} is open in another patience window; "
-                "finish or quit it there first"
-            ) from None
+            raise PatienceError(self.busy) from None
         self._fd = fd
 
     def release(self) -> None:

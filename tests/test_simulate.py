@@ -207,7 +207,8 @@ def test_csv_output_parses_with_the_columns(tmp_path: Path) -> None:
     assert [row["deal"] for row in rows] == ["50", "51", "52", "53", "54", "55"]
     assert {row["result"] for row in rows} <= {WON, LOST, STOPPED}
     assert all(0 <= int(row["score"]) <= 28 and float(row["seconds"]) >= 0 for row in rows)
-    assert list(tmp_path.iterdir()) == [target]  # no temporary file left
+    # No temporary file left (the data folder holds the run's lock on the output file).
+    assert [p for p in tmp_path.iterdir() if p.name != "patience-data"] == [target]
 
 
 def test_jsonl_output_and_json_summary(tmp_path: Path) -> None:
@@ -306,7 +307,7 @@ def test_a_failed_run_leaves_the_old_output_in_place(tmp_path: Path) -> None:
     assert target.read_text() == "a good file\n"
     # the rows played so far wait in rows.csv.partial for the run to be resumed (docs/simulate.md)
     partial = tmp_path / "rows.csv.partial"
-    assert sorted(tmp_path.iterdir()) == [target, partial]
+    assert sorted(p for p in tmp_path.iterdir() if p.name != "patience-data") == [target, partial]
     assert len(partial.read_text().splitlines()) == 2 + 5  # run header, column names, 5 rows
 
 
@@ -635,3 +636,33 @@ def test_a_strategy_that_makes_no_player_is_named() -> None:
     game = PluginHost().load().game("escalator")
     with pytest.raises(PluginError, match="strategy 'odd' is broken: it made object, which has no"):
         play_deal(game, lambda game, seed: object(), DealNumber(1), "odd")  # type: ignore[arg-type,return-value]
+
+
+def test_two_runs_never_write_the_same_output_file(
+    tmp_path: Path, patience_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """While one run holds the output file, a second refuses in one line and touches nothing:
+    two runs would resume, write and finish the same rows (seen: 153 rows for 150 deals)."""
+    from patience_core.persistence import SaveLock
+
+    target = tmp_path / "rows.csv"
+    partial = tmp_path / "rows.csv.partial"
+    partial.write_text("# rows of the run that holds the file\n")
+    other_run = SaveLock(target)
+    other_run.acquire()
+    try:
+        with pytest.raises(SystemExit) as stopped:
+            main(["simulate", "escalator", "-n", "3", "-O", str(target)])
+        assert stopped.value.code == 1
+        err = capsys.readouterr().err.strip()
+        assert err == (
+            f"patience: error: {target} is being written by another patience simulate run; "
+            "wait for it to end, or choose another --output"
+        )
+        assert partial.read_text() == "# rows of the run that holds the file\n"
+        assert not target.exists()
+    finally:
+        other_run.release()
+    partial.unlink()
+    main(["simulate", "escalator", "-n", "3", "-O", str(target)])  # the lock is free again
+    assert len(target.read_text().splitlines()) == 4  # the header and three rows

@@ -24,7 +24,7 @@ from patience_core.cli.options import DEAL, SECONDS, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import PatienceError
 from patience_core.games import parse_options
-from patience_core.persistence import move_aside
+from patience_core.persistence import SaveLock, move_aside
 from patience_core.simulate import (
     COLUMNS,
     DEFAULT_MAX_MOVES,
@@ -348,6 +348,14 @@ def simulate(
     header = ""
     if output not in (None, "-") and kind is not None:
         assert output is not None
+        # One run per output file: two would resume, write and finish the same rows.
+        lock = SaveLock(
+            Path(output),
+            busy=f"{output} is being written by another patience simulate run; "
+            "wait for it to end, or choose another --output",
+        )
+        lock.acquire()
+        ctx.call_on_close(lock.release)
         partial = partial_path(output)
         params = {
             "columns": list(COLUMNS),  # a partial file of another row format is not resumed
