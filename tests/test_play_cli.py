@@ -669,3 +669,13 @@ def test_bytes_the_locale_cannot_decode_are_a_garbled_move(patience_data_dir: Pa
     assert done.returncode == 0, done.stderr
     assert b"cannot read move" in done.stdout
     assert save_of(patience_data_dir)["moves"] == ["deal", "deal"]  # play went on after it
+
+
+def test_a_deal_that_cannot_be_won_is_called_so_at_the_deal(run_patience: Run) -> None:
+    """At move 0 there is nothing to undo: the dead check says the deal cannot be won (Escalator
+    deal 11 is dead), and says "undo" only once a move was made."""
+    result = run_patience("play", "escalator", "--deal", "11", input="deal\nquit\n")
+    assert result.code == 0, result.err
+    first, _, rest = result.out.partition("No winning line exists: this deal cannot be won.")
+    assert first and "undo to go back" not in first
+    assert "No winning line remains (undo to go back)." in rest

@@ -234,12 +234,14 @@ class _Player:
         if finished == FINISHED_WON:
             click.echo(f"You won! {self.score_text()}.")
         elif finished is not None:
-            click.echo(
-                f"No moves left: game lost. {self.score_text()}. "
-                "Type 'undo' to take moves back, or 'quit'."
-            )
+            back = "Type 'undo' to take moves back, or 'quit'." if self.session.can_undo else ""
+            click.echo(f"No moves left: game lost. {self.score_text()}. {back}".rstrip())
         elif self.is_dead():
-            click.echo("No winning line remains (undo to go back).")
+            if self.session.can_undo:
+                click.echo("No winning line remains (undo to go back).")
+            else:
+                # At the deal there is nothing to undo: the deal itself cannot be won.
+                click.echo("No winning line exists: this deal cannot be won.")
 
     def is_dead(self) -> bool:
         """The dead check (RULES.md Part A: the player is told when a solver proves that no line
