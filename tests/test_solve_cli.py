@@ -210,7 +210,8 @@ def test_play_says_when_no_winning_line_remains(
 ) -> None:
     monkeypatch.setenv("PATIENCE_DEAD_CHECK", "60")  # escalator deal 4 is proved dead quickly
     result = run_patience("play", "escalator", "--deal", "4", input="deal\n")
-    assert result.out.count("No winning line remains (undo to go back).") == 2
+    assert result.out.count("No winning line exists: this deal cannot be won.") == 1  # the deal
+    assert result.out.count("No winning line remains (undo to go back).") == 1  # after a move
     assert "game lost" not in result.out
     quiet = run_patience("play", "escalator", "--deal", "4", "--no-dead-check", input="deal\n")
     assert "No winning line remains" not in quiet.out
