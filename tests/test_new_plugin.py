@@ -67,6 +67,22 @@ def test_command(tmp_path: Path) -> None:
     assert again.exit_code == 1
 
 
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("escalator", "escalator is the name of an installed game (from patience-escalator)"),
+        ("Golf", "Golf is the name of an installed game (from patience-golf)"),
+    ],
+)
+def test_the_name_of_an_installed_game_is_refused(name: str, said: str, tmp_path: Path) -> None:
+    """Installing a plugin made with that name would replace the game (pip replaces the
+    distribution of the same name, or the names clash)."""
+    result = CliRunner().invoke(cli, ["new-plugin", name, "--dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert said in str(result.exception)
+    assert not any(tmp_path.iterdir())
+
+
 @pytest.fixture(scope="module")
 def fresh_venv(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A fresh virtual environment with patience-core, a plugin made from the template, and the

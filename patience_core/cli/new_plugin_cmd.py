@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from patience_core.cli import get_host
+from patience_core.errors import PatienceError
 from patience_core.scaffold import create_plugin
 
 
@@ -19,9 +21,23 @@ from patience_core.scaffold import create_plugin
     show_default=True,
     help="Where to create the patience-NAME folder.",
 )
-def new_plugin(name: str, parent: Path) -> None:
+@click.pass_context
+def new_plugin(ctx: click.Context, name: str, parent: Path) -> None:
     """Create patience-NAME/, a game plugin distribution with one small example game, its
     entry point, and a first test. See docs/writing-a-plugin.md."""
+    from patience_core.plugins import SHIPPED
+
+    host = get_host(ctx)
+    if name.strip().lower() in host.games:
+        taken = host.games.provider(name.strip().lower())
+        raise PatienceError(
+            f"{name} is the name of an installed game (from {taken}); installing a plugin of "
+            "that name would replace it: choose another name"
+        )
+    if f"patience-{name}" in SHIPPED:
+        raise PatienceError(
+            f"patience-{name} is a plugin that ships with patience; choose another name"
+        )
     target = create_plugin(name, parent)
     click.echo(f"Created {target}")
     game_file = next(target.glob("*/game.py"), target)
