@@ -679,3 +679,22 @@ def test_a_deal_that_cannot_be_won_is_called_so_at_the_deal(run_patience: Run) -
     first, _, rest = result.out.partition("No winning line exists: this deal cannot be won.")
     assert first and "undo to go back" not in first
     assert "No winning line remains (undo to go back)." in rest
+
+
+def test_play_file_in_a_missing_folder_makes_no_folder(run_patience: Run, tmp_path: Path) -> None:
+    missing = tmp_path / "typo" / "game.json"
+    result = run_patience(
+        "play", "escalator", "--deal", "2", "--file", str(missing), input="quit\n"
+    )
+    assert result.code == 1
+    assert result.err.strip() == (
+        f"patience: error: cannot save the game to {missing}: the folder {missing.parent} "
+        "does not exist"
+    )
+    assert not missing.parent.exists()
+    plain = tmp_path / "afile"
+    plain.write_text("not a folder")
+    inside = plain / "game.json"
+    result = run_patience("play", "escalator", "--deal", "2", "--file", str(inside), input="quit\n")
+    assert result.code == 1 and f"the folder {plain} is not a folder" in result.err
+    assert plain.read_text() == "not a folder"
