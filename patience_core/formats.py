@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from patience_core.engine.notation import shown
 from patience_core.errors import BadSave
 from patience_core.games import Game
 from patience_core.model import Card, Position
@@ -67,6 +68,12 @@ def position_from_dict(game: Game, data: Mapping[str, Any]) -> Position:
         raise BadSave(f"position does not have the {len(game.piles)} piles of {game.name}")
     result = []
     for spec, pile in zip(game.piles, piles, strict=True):
+        name = pile.get("name", spec.name) if isinstance(pile, Mapping) else spec.name
+        if name != spec.name:
+            raise BadSave(
+                f"pile {shown(str(name), 20)} is where {game.name} has pile {spec.name} "
+                "(the piles go in the game's order)"
+            )
         cards = pile.get("cards") if isinstance(pile, Mapping) else None
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise BadSave(f"pile {spec.name}: cards must be a list of card codes")

@@ -132,3 +132,19 @@ def test_deal_is_the_same_under_any_hash_seed() -> None:
     assert outputs.pop().split()[:3] == [
         str(c) for c in aisleriot_shuffle(standard_deck(), 12345)[:3]
     ]
+
+
+def test_a_position_file_with_a_pile_out_of_place_is_refused(tmp_path: Path) -> None:
+    import json
+
+    from patience_core.cli.deal_cmd import read_position
+    from patience_core.errors import BadSave
+    from patience_core.formats import position_to_dict
+    from patience_core.testing import load_game
+
+    game = load_game("escalator")
+    data = position_to_dict(game, game.deal(DealNumber(3)))
+    assert read_position(game, json.dumps(data)) == game.deal(DealNumber(3))
+    data["piles"][5]["name"] = "p99"
+    with pytest.raises(BadSave, match="pile 'p99' is where escalator has pile p4"):
+        read_position(game, json.dumps(data))

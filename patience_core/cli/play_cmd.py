@@ -457,8 +457,9 @@ def _protect_existing(path: Path, explicit_file: bool, make_game: GameFactory) -
         click.echo(f"The saved game at {path} could not be read; it was moved to {moved}.")
         return
     moved = archive_save(path)
+    played = f"{len(saved.moves)} move{'' if len(saved.moves) == 1 else 's'}"
     click.echo(
-        f"Your unfinished {saved.game} game (deal {saved.deal}, {len(saved.moves)} moves) was "
+        f"Your unfinished {saved.game} game (deal {saved.deal}, {played}) was "
         f"kept as {moved}; resume it with: "
         f"{_resume_command(saved.game, moved, explicit_file=True)}"
     )

@@ -203,12 +203,16 @@ class BakersGame(Game):
         return auto_play(moved, AUTO_SOURCES, FOUNDATIONS)
 
     def check_position(self, position: Position) -> None:
-        """The deck check, then: each foundation holds one suit built up from the Ace (Part B
-        §3), and each free cell at most one card.
+        """The deck check, then: every card face up (Baker's Game deals them all face up),
+        each foundation holds one suit built up from the Ace (Part B §3), and each free cell at
+        most one card.
 
         :raises BadSave: naming the first pile that breaks this.
         """
         super().check_position(position)
+        for spec, pile in zip(self.piles, position.piles, strict=True):
+            if any(not card.face_up for card in pile):
+                raise BadSave(f"pile {spec.name} holds a face-down card; every card is face up")
         for number, home in enumerate(FOUNDATIONS, start=1):
             pile = position[home]
             if any(

@@ -347,3 +347,17 @@ def test_position_checks_refuse_a_foundation_not_built_from_the_ace() -> None:
     piles[COLUMNS[1]] = start[COLUMNS[1]][:-1]
     with pytest.raises(BadSave, match="free cell c1 holds more than one card"):
         game.check_position(Position(tuple(piles)))
+
+
+def test_a_position_with_a_face_down_card_is_refused() -> None:
+    """Baker's Game deals every card face up: a position file with a face-down card cannot
+    happen (the solver once called such a position dead)."""
+    from patience_core.api import BadSave
+
+    game = BakersGame()
+    start = game.deal(DealNumber(1))
+    column = start[COLUMNS[0]]
+    hidden = start.replace([(COLUMNS[0], (column[0].turned(False), *column[1:]))])
+    game.check_position(start)
+    with pytest.raises(BadSave, match="pile t1 holds a face-down card; every card is face up"):
+        game.check_position(hidden)

@@ -152,12 +152,27 @@ class Spiderette(Game):
         return pairs + SUIT_POINTS * sum(1 for f in FOUNDATIONS if position[f])
 
     def check_position(self, position: Position) -> None:
-        """The deck check, then: each foundation is empty or one complete suit, King at the
-        bottom (only a whole K..A run can go there, Part B §5).
+        """The deck check, then: the stock face down; in each column the face-down cards
+        below the face-up ones, and its top card face up (a card left on top is turned); each
+        foundation is empty or one complete suit, King at the bottom, face up (only a whole
+        K..A run can go there, Part B §5).
 
-        :raises BadSave: naming the first foundation that holds anything else.
+        :raises BadSave: naming the first pile that holds anything else.
         """
         super().check_position(position)
+        if any(card.face_up for card in position[STOCK]):
+            raise BadSave("the stock holds a face-up card")
+        for number, column in enumerate(COLUMNS, start=1):
+            pile = position[column]
+            ups = [card.face_up for card in pile]
+            if pile and (not ups[-1] or ups != sorted(ups)):
+                raise BadSave(
+                    f"column t{number}: face-down cards must lie below the face-up ones, "
+                    "and its top card face up"
+                )
+        for number, home in enumerate(FOUNDATIONS, start=1):
+            if any(not card.face_up for card in position[home]):
+                raise BadSave(f"foundation f{number} holds a face-down card")
         for number, home in enumerate(FOUNDATIONS, start=1):
             if position[home] and not search.complete_suit(position[home]):
                 raise BadSave(f"foundation f{number} holds cards that are not one complete suit")

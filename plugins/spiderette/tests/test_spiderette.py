@@ -281,3 +281,25 @@ def test_rules_text_names_the_piles(game: Spiderette) -> None:
 # -- properties -----------------------------------------------------------------------------------
 
 test_random_walks = random_walk_property("spiderette", max_examples=15)
+
+
+def test_positions_a_game_cannot_reach_are_refused() -> None:
+    """A face-down card above a face-up one, a face-down top card, a face-up stock card."""
+    from patience_core.api import BadSave
+
+    game = Spiderette()
+    start = game.deal(DealNumber(1))
+    game.check_position(start)
+    column = start[COLUMNS[6]]  # six face-down cards, the top one face up
+    flipped = start.replace(
+        [(COLUMNS[6], (*column[:4], column[4].turned(True), column[5], column[6]))]
+    )
+    with pytest.raises(BadSave, match="column t7: face-down cards must lie below"):
+        game.check_position(flipped)
+    covered = start.replace([(COLUMNS[6], (*column[:6], column[6].turned(False)))])
+    with pytest.raises(BadSave, match=r"column t7: .*its top card face up"):
+        game.check_position(covered)
+    stock = start[STOCK]
+    shown_stock = start.replace([(STOCK, (*stock[:-1], stock[-1].turned(True)))])
+    with pytest.raises(BadSave, match="the stock holds a face-up card"):
+        game.check_position(shown_stock)
