@@ -43,6 +43,7 @@ import attrs
 import platformdirs
 
 from patience_core.engine.deal import DealNumber
+from patience_core.engine.notation import NOTATION_HELP
 from patience_core.errors import BadDeal, BadSave, PatienceError
 from patience_core.games import Game
 from patience_core.session import FINISHED_LOST, FINISHED_WON, MAX_MOVES, Session
@@ -320,7 +321,9 @@ def _text_list(data: Mapping[str, Any], key: str, where: Path) -> tuple[str, ...
     if len(value) > MAX_MOVES:
         raise BadSave(f"{where}: {key!r} holds more than {MAX_MOVES} moves")
     for item in value:
-        if not isinstance(item, str) or not item.strip() or len(item) > _MAX_TEXT:
+        if isinstance(item, str) and len(item) > _MAX_TEXT:
+            raise BadSave(f"{where}: {key!r} holds a move text longer than {_MAX_TEXT} characters")
+        if not isinstance(item, str) or not item.strip():
             raise BadSave(f"{where}: {key!r} must be a list of move texts")
     return tuple(value)
 
@@ -419,7 +422,8 @@ def restore_session(saved: SavedGame, make_game: GameFactory, where: Path | str 
     except BadDeal as exc:
         raise BadSave(f"{label}{exc}") from None
     except PatienceError as exc:
-        raise BadSave(f"{label}the saved moves do not replay: {exc}") from None
+        reason = str(exc).removesuffix(NOTATION_HELP)  # no player is typing here
+        raise BadSave(f"{label}the saved moves do not replay: {reason}") from None
     except RecursionError:
         raise BadSave(f"{label}the saved moves do not replay") from None
     if session.finished != saved.finished:

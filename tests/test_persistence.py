@@ -318,3 +318,37 @@ def test_atomic_write_keeps_symlink_and_permissions(tmp_path: Path) -> None:
     assert link.is_symlink()
     assert json.loads(target.read_text()) == {"a": 1}
     assert stat.S_IMODE(target.stat().st_mode) == 0o664
+
+
+def test_a_save_whose_moves_do_not_read_says_so_without_in_game_advice(tmp_path: Path) -> None:
+    """A save of moves another game's notation wrote: the message has no "type 'help'" (no
+    player is typing), and a too long move text is called that, not "not a list"."""
+    import json
+
+    from patience_core.errors import BadSave
+    from patience_core.persistence import read_save, restore_session
+    from patience_core.plugins import PluginHost
+
+    host = PluginHost().load()
+    path = tmp_path / "save.json"
+    data = {
+        "format": "patience-save",
+        "version": 1,
+        "game": "spiderette",
+        "plugin_version": "0.1.0",
+        "deal": "1",
+        "options": {},
+        "moves": ["p26 w"],
+        "redo": [],
+        "finished": None,
+        "saved_at": "2026-01-01T00:00:00+00:00",
+    }
+    path.write_text(json.dumps(data))
+    with pytest.raises(BadSave) as caught:
+        restore_session(read_save(path), host.game, path)
+    assert str(caught.value) == (
+        f"{path}: the saved moves do not replay: move 1 ('p26 w'): unknown pile or card 'p26'"
+    )
+    path.write_text(json.dumps({**data, "moves": ["t1 " * 100]}))
+    with pytest.raises(BadSave, match="'moves' holds a move text longer than 200 characters"):
+        read_save(path)

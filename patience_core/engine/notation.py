@@ -22,7 +22,11 @@ from collections.abc import Sequence
 from patience_core.errors import BadMoveText, IllegalMove
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
-__all__ = ["format_move", "parse_move", "shown"]
+__all__ = ["NOTATION_HELP", "format_move", "parse_move", "shown"]
+
+#: Ends the message of a move that cannot be read, for a player typing it (left out where no
+#: player typed the move, e.g. a save that does not replay).
+NOTATION_HELP = "; type 'help' for the notation"
 
 _TOKEN = re.compile(r"\*?(?:10|[a2-9tjqk])[cdhs♣♦♥♠]|[a-z]+\d*|\d+", re.I)
 _CARD = re.compile(r"^(?:10|[a2-9tjqk])[cdhs♣♦♥♠]$", re.I)
@@ -72,7 +76,7 @@ def _tokens(text: str) -> list[str]:
     cleaned = text.strip().lower().replace(",", " ").replace("->", " ").replace(">", " ")
     tokens = _TOKEN.findall(cleaned)
     if "".join(tokens) != re.sub(r"\s+", "", cleaned):
-        raise BadMoveText(f"cannot read move {shown(text)}; type 'help' for the notation")
+        raise BadMoveText(f"cannot read move {shown(text)}{NOTATION_HELP}")
     return tokens
 
 
@@ -96,7 +100,7 @@ def parse_move(
     """
     tokens = _tokens(text)
     if not tokens:
-        raise BadMoveText("empty move; type 'help' for the notation")
+        raise BadMoveText(f"empty move{NOTATION_HELP}")
     names = {spec.name: i for i, spec in enumerate(piles)}
 
     def pile_set(token: str) -> set[int] | None:
@@ -123,7 +127,7 @@ def parse_move(
     source_card: Card | None = None
     if source_piles is None:
         if not _CARD.match(first.lstrip("*")):
-            raise BadMoveText(f"unknown pile or card {shown(first)}; type 'help' for the notation")
+            raise BadMoveText(f"unknown pile or card {shown(first)}{NOTATION_HELP}")
         source_card = Card.from_code(first.lstrip("*"))
     target_piles: set[int] | None = None
     count: int | None = None
@@ -131,11 +135,11 @@ def parse_move(
     if rest:
         target_piles = pile_set(rest[0])
         if target_piles is None:
-            raise BadMoveText(f"unknown pile {shown(rest[0])}; type 'help' for the notation")
+            raise BadMoveText(f"unknown pile {shown(rest[0])}{NOTATION_HELP}")
         rest = rest[1:]
     if rest:
         if not rest[0].isdigit() or len(rest) > 1:
-            raise BadMoveText(f"cannot read move {shown(text)}; type 'help' for the notation")
+            raise BadMoveText(f"cannot read move {shown(text)}{NOTATION_HELP}")
         count = int(rest[0])
 
     matches: list[Move] = []
