@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 import zlib
+from collections.abc import Sequence
 
 import attrs
 
@@ -130,6 +131,9 @@ HONEST_MIN_NODES = 150
 #: The fewest arrangements sampled when the node budget is shared out (fewer arrangements, not
 #: smaller searches, when there are many legal moves).
 HONEST_MIN_SAMPLES = 4
+#: Rounds of an honest analysis at most, each with four times the positions of the one before,
+#: while every move stays undecided (12,000 positions, then 48,000, 192,000, 768,000).
+HONEST_ROUNDS = 4
 
 
 def honest_stats(
@@ -148,32 +152,64 @@ def honest_stats(
     arrangement is counted only when every move was tried on it, except the first: when time
     runs out during it, the moves not tried count as undecided.
 
+    Without ``nodes``, the analysis shares :data:`HONEST_NODES` positions out over the searches,
+    and when that leaves every move undecided in every arrangement (no win found, nothing
+    proved lost) it starts again with four times as many, up to :data:`HONEST_ROUNDS` rounds,
+    while time is left. A round the clock cuts short counts only if it found a win (else the
+    round before it stands), so the answer depends on the machine only when the clock decides.
+
     :param samples: arrangements at most.
     :param seconds: wall-clock seconds at most (each search also stops at the CPU seconds left
         and checks its clock every 1024 positions, so a little more).
-    :param nodes: the node budget of each search; by default :data:`HONEST_NODES` shared out
-        over the searches (at least :data:`HONEST_MIN_NODES` each).
+    :param nodes: the node budget of each search, the same in one round only; by default
+        shared out as above (at least :data:`HONEST_MIN_NODES` each).
     :returns: one :class:`MoveStats` per legal move, best first (most wins, then fewest
         undecided, then the game's move order); empty when there is no legal move.
     """
     legal = game.legal_moves(position)
     if not legal:
         return []
-    started = time.perf_counter()
-    deadline = started + seconds
+    deadline = time.perf_counter() + seconds
+    hidden = has_hidden(position)
+    most = samples if hidden else 1
+    if nodes is not None:
+        return _ranked(game, position, _round(game, position, legal, most, nodes, deadline)[0])
+    shared = HONEST_NODES
+    best: list[MoveStats] | None = None
+    for _ in range(HONEST_ROUNDS):
+        # A node budget shared out over the searches: the answer depends only on what the
+        # player sees, not on the machine's speed or load; the clock is only a safety cap.
+        count = min(most, max(HONEST_MIN_SAMPLES, shared // (len(legal) * HONEST_MIN_NODES)))
+        each = max(HONEST_MIN_NODES, shared // (count * len(legal)))
+        stats, cut = _round(game, position, legal, count, each, deadline)
+        won = any(entry.wins for entry in stats)
+        if best is None or won or not cut:
+            best = stats
+        undecided = all(entry.unknown == entry.samples for entry in stats)
+        if cut or won or not undecided or time.perf_counter() >= deadline:
+            break
+        shared *= 4
+    assert best is not None
+    return _ranked(game, position, best)
+
+
+def _round(
+    game: Game,
+    position: Position,
+    legal: Sequence[Move],
+    count: int,
+    nodes: int,
+    deadline: float,
+) -> tuple[list[MoveStats], bool]:
+    """Every legal move searched in up to ``count`` sampled arrangements, ``nodes`` positions
+    each: the statistics, and whether the clock cut the round short."""
     view = visible_view(position)
     rand = GRand(visible_seed(position))
     hidden = has_hidden(position)
-    count = samples if hidden else 1
-    if nodes is None:
-        # A node budget shared out over the searches: the answer depends only on what the
-        # player sees, not on the machine's speed or load; the clock is only a safety cap.
-        fit = HONEST_NODES // (len(legal) * HONEST_MIN_NODES)
-        count = min(count, max(HONEST_MIN_SAMPLES, fit))
-        nodes = max(HONEST_MIN_NODES, HONEST_NODES // (count * len(legal)))
     wins = [0] * len(legal)
     unknown = [0] * len(legal)
     tried = 0
+    cut = False
     for _ in range(count):
         world = sample_hidden(view, rand) if hidden else view
         world_wins = [0] * len(legal)
@@ -188,6 +224,7 @@ def honest_stats(
             verdict = solve(game, game.play(world, move), budget).verdict
             world_wins[index] = verdict is Verdict.WON
             world_unknown[index] = verdict is Verdict.UNKNOWN
+        cut = cut or not complete
         if not complete and tried:
             break  # an arrangement counts only when every move was tried on it
         tried += 1
@@ -196,6 +233,10 @@ def honest_stats(
             unknown[index] += world_unknown[index]
         if not complete:
             break
-    stats = [MoveStats(m, wins[i], unknown[i], tried) for i, m in enumerate(legal)]
-    order = {m: i for i, m in enumerate(game.order_moves(position, list(legal)))}
+    return [MoveStats(m, wins[i], unknown[i], tried) for i, m in enumerate(legal)], cut
+
+
+def _ranked(game: Game, position: Position, stats: list[MoveStats]) -> list[MoveStats]:
+    """``stats`` best first: most wins, then fewest undecided, then the game's move order."""
+    order = {m: i for i, m in enumerate(game.order_moves(position, [s.move for s in stats]))}
     return sorted(stats, key=lambda s: (-s.wins, s.unknown, order.get(s.move, 0)))

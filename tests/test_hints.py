@@ -165,13 +165,16 @@ def test_honest_stats_rank_moves_best_first(host: PluginHost) -> None:
 
 
 def test_the_default_honest_budget_samples_fewer_arrangements_with_many_moves(
-    host: PluginHost,
+    host: PluginHost, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import patience_core.honest as honest_module
     from patience_core.honest import (
         HONEST_MIN_NODES,
         HONEST_MIN_SAMPLES,
         HONEST_NODES,
     )
+
+    monkeypatch.setattr(honest_module, "HONEST_ROUNDS", 1)  # the first round's sharing
 
     game = game_of(host, "spiderette")
     few = game.deal(DealNumber(1))
@@ -285,3 +288,19 @@ def test_following_guesses_never_goes_round_in_circles(host: PluginHost) -> None
         assert after not in history
         history.append(position)
         position = after
+
+
+def test_an_honest_analysis_with_every_move_undecided_searches_again_with_more(
+    host: PluginHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Escalator deal 17 at the deal: one move, and no sampled stock order is decided with the
+    first round's 500 positions a search; the next round (four times as many) finds wins."""
+    import patience_core.honest as honest_module
+
+    game = game_of(host, "escalator")
+    start = game.deal(DealNumber(17))
+    first = honest_stats(game, start, seconds=SLOW)
+    assert first[0].wins > 0
+    monkeypatch.setattr(honest_module, "HONEST_ROUNDS", 1)
+    only = honest_stats(game, start, seconds=SLOW)
+    assert only[0].wins == 0 and only[0].unknown == only[0].samples
