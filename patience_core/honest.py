@@ -132,7 +132,8 @@ HONEST_MIN_NODES = 150
 #: smaller searches, when there are many legal moves).
 HONEST_MIN_SAMPLES = 4
 #: Rounds of an honest analysis at most, each with four times the positions of the one before,
-#: while every move stays undecided (12,000 positions, then 48,000, 192,000, 768,000).
+#: while no win is found and some search is undecided (12,000 positions, then 48,000, 192,000,
+#: 768,000).
 HONEST_ROUNDS = 4
 
 
@@ -153,10 +154,10 @@ def honest_stats(
     runs out during it, the moves not tried count as undecided.
 
     Without ``nodes``, the analysis shares :data:`HONEST_NODES` positions out over the searches,
-    and when that leaves every move undecided in every arrangement (no win found, nothing
-    proved lost) it starts again with four times as many, up to :data:`HONEST_ROUNDS` rounds,
-    while time is left. A round the clock cuts short counts only if it found a win (else the
-    round before it stands), so the answer depends on the machine only when the clock decides.
+    and when that finds no win while some search was undecided it starts again with four times
+    as many, up to :data:`HONEST_ROUNDS` rounds, while time is left. A round the clock cuts
+    short counts only if it found a win (else the round before it stands), so the answer
+    depends on the machine only when the clock decides.
 
     :param samples: arrangements at most.
     :param seconds: wall-clock seconds at most (each search also stops at the CPU seconds left
@@ -185,7 +186,7 @@ def honest_stats(
         won = any(entry.wins for entry in stats)
         if best is None or won or not cut:
             best = stats
-        undecided = all(entry.unknown == entry.samples for entry in stats)
+        undecided = any(entry.unknown for entry in stats)
         if cut or won or not undecided or time.perf_counter() >= deadline:
             break
         shared *= 4

@@ -304,3 +304,17 @@ def test_an_honest_analysis_with_every_move_undecided_searches_again_with_more(
     monkeypatch.setattr(honest_module, "HONEST_ROUNDS", 1)
     only = honest_stats(game, start, seconds=SLOW)
     assert only[0].wins == 0 and only[0].unknown == only[0].samples
+
+
+def test_an_honest_analysis_with_some_moves_lost_and_none_won_searches_again(
+    host: PluginHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Escalator deal 999 at the deal: the first round finds no win (some searches undecided);
+    later rounds find wins."""
+    import patience_core.honest as honest_module
+
+    game = game_of(host, "escalator")
+    start = game.deal(DealNumber(999))
+    assert honest_stats(game, start, seconds=SLOW)[0].wins > 0
+    monkeypatch.setattr(honest_module, "HONEST_ROUNDS", 1)
+    assert honest_stats(game, start, seconds=SLOW)[0].wins == 0

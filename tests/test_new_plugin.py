@@ -72,6 +72,7 @@ def test_command(tmp_path: Path) -> None:
     [
         ("escalator", "escalator is the name of an installed game (from patience-escalator)"),
         ("Golf", "Golf is the name of an installed game (from patience-golf)"),
+        ("core", "patience-core is the name of an installed distribution"),
     ],
 )
 def test_the_name_of_an_installed_game_is_refused(name: str, said: str, tmp_path: Path) -> None:

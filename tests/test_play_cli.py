@@ -698,3 +698,11 @@ def test_play_file_in_a_missing_folder_makes_no_folder(run_patience: Run, tmp_pa
     result = run_patience("play", "escalator", "--deal", "2", "--file", str(inside), input="quit\n")
     assert result.code == 1 and f"the folder {plain} is not a folder" in result.err
     assert plain.read_text() == "not a folder"
+
+
+def test_resume_from_a_missing_folder_says_there_is_no_saved_game(
+    run_patience: Run, tmp_path: Path
+) -> None:
+    missing = tmp_path / "typo" / "game.json"
+    result = run_patience("play", "escalator", "--resume", "--file", str(missing), input="")
+    assert result.code == 1 and "no saved escalator game at" in result.err

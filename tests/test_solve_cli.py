@@ -303,3 +303,16 @@ def test_an_internal_error_names_the_game_being_worked_on(
     assert result.err.startswith(
         "patience: internal error (with the escalator game of patience-escalator): TypeError"
     )
+
+
+def test_a_position_of_another_game_is_named_before_its_options_are_tried(
+    run_patience: Run, tmp_path: Path
+) -> None:
+    made = run_patience("deal", "bakers-game", "--deal", "5", "--json")
+    position = tmp_path / "b5.json"
+    position.write_text(made.out)
+    result = run_patience("solve", "spiderette", "--from", str(position))
+    assert result.code == 1
+    assert result.err.strip() == (
+        f"patience: error: {position}: position is of game 'bakers-game', not spiderette"
+    )

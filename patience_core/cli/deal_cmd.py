@@ -20,6 +20,7 @@ import click
 from patience_core.cli import get_host
 from patience_core.cli.options import DEAL, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
+from patience_core.engine.notation import shown
 from patience_core.errors import BadSave
 from patience_core.formats import (
     POSITION_FORMAT,
@@ -223,6 +224,10 @@ def position_from_file(
         if session.game.name != host.games.get(name).name:
             raise BadSave(f"{path} holds a saved {session.game.name} game, not {name}")
         return session.game, session.position, f"{path} (after move {len(session.moves)})"
+    recorded_game = data.get("game") if data is not None else None
+    if recorded_game is not None and recorded_game != host.games.get(name).name:
+        # Said before its options are tried on this game (they are another game's).
+        raise BadSave(f"{path}: position is of game {shown(str(recorded_game))}, not {name}")
     game = game_for_position(host, name, chosen, data, path)
     try:
         position = read_position(game, text, data)

@@ -34,9 +34,10 @@ def new_plugin(ctx: click.Context, name: str, parent: Path) -> None:
             f"{name} is the name of an installed game (from {taken}); installing a plugin of "
             "that name would replace it: choose another name"
         )
-    if f"patience-{name}" in SHIPPED:
+    if f"patience-{name}" in SHIPPED or _installed(f"patience-{name}"):
         raise PatienceError(
-            f"patience-{name} is a plugin that ships with patience; choose another name"
+            f"patience-{name} is the name of an installed distribution (or one that ships with "
+            "patience); installing a plugin of that name would replace it: choose another name"
         )
     target = create_plugin(name, parent)
     click.echo(f"Created {target}")
@@ -47,3 +48,14 @@ def new_plugin(ctx: click.Context, name: str, parent: Path) -> None:
     click.echo("  pip install -e '.[test]'")
     click.echo(f"  patience list            # {name} is there")
     click.echo("  pytest                   # discovery test and the conformance kit")
+
+
+def _installed(distribution: str) -> bool:
+    """Whether a distribution of that name is installed (``patience-core`` itself included)."""
+    from importlib import metadata
+
+    try:
+        metadata.distribution(distribution)
+    except metadata.PackageNotFoundError:
+        return False
+    return True

@@ -507,7 +507,7 @@ def play(
     host.games.get(game)  # UnknownGame, before anything else
     path = file if file is not None else default_save_path(game)
     explicit_file = file is not None
-    if explicit_file and not path.parent.is_dir():
+    if explicit_file and not resume and not path.parent.is_dir():
         # A typo in a path must not make folders (the default place is made when needed).
         what = "is not a folder" if path.parent.exists() else "does not exist"
         raise PatienceError(f"cannot save the game to {path}: the folder {path.parent} {what}")
