@@ -79,15 +79,21 @@ class Session:
         :raises BadMoveText: for a text that is not a move.
         :raises IllegalMove: for a move that is not legal where it is played.
 
-        Either message gives the move's number (1-based) in ``moves`` followed by ``redo``.
+        Either message names the move: ``move N`` (1-based) in ``moves``, ``redo move N`` in
+        ``redo``.
         """
         session = cls(game, deal)
-        all_moves = [*moves, *redo]
-        for number, text in enumerate(all_moves, start=1):
+        played = list(moves)
+        for number, text in enumerate([*played, *redo], start=1):
             try:
                 session.play(session.find_move(text))
             except (IllegalMove, BadMoveText) as exc:
-                raise type(exc)(f"move {number} ({text!r}): {exc}") from None
+                where = (
+                    f"move {number}"
+                    if number <= len(played)
+                    else f"redo move {number - len(played)}"
+                )
+                raise type(exc)(f"{where} ({text!r}): {exc}") from None
         session.undo(len(redo))
         return session
 

@@ -146,7 +146,7 @@ def test_replay_names_the_move_that_does_not_replay(escalator: Game) -> None:
         Session.replay(escalator, DealNumber(WIN_DEAL), ["deal", "deal", "Kd"])
     with pytest.raises(BadMoveText):
         Session.replay(escalator, DealNumber(WIN_DEAL), ["deal", "??"])
-    with pytest.raises(IllegalMove, match="move 2"):
+    with pytest.raises(IllegalMove, match="redo move 1"):
         Session.replay(escalator, DealNumber(WIN_DEAL), ["deal"], ["Kd"])
 
 
@@ -252,3 +252,12 @@ def test_a_wrong_kind_of_answer_is_a_plugin_error_naming_the_plugin(
         else:
             _ = session.finished
     assert str(caught.value) == f"the escalator plugin (patience-escalator) is broken: {said}"
+
+
+def test_a_bad_redo_move_is_named_as_a_redo_move() -> None:
+    from patience_escalator import Escalator
+
+    with pytest.raises(BadMoveText, match=r"^redo move 2 \('p99'\): "):
+        Session.replay(Escalator(), DealNumber(3), ["deal"], ["deal", "p99"])
+    with pytest.raises(BadMoveText, match=r"^move 2 \('p99'\): "):
+        Session.replay(Escalator(), DealNumber(3), ["deal", "p99"], ["deal"])
