@@ -34,6 +34,9 @@ __all__ = [
     "GameRegistry",
     "Painter",
     "PositionFormat",
+    "checked_flag",
+    "checked_moves",
+    "checked_score",
     "distribution_of",
     "shown_answer",
     "wrong_answer",
@@ -508,6 +511,39 @@ def wrong_answer(
         f"the {game.name} plugin ({provider}) is broken: {hook} returned "
         f"{shown_answer(answer)}, not {expected}"
     )
+
+
+def checked_moves(game: Game, legal: object, provider: str | None = None) -> list[Move]:
+    """``legal`` (what ``game.legal_moves`` answered) as a list of moves.
+
+    :raises PluginError: (:func:`wrong_answer`) when it is not a list or tuple of :class:`Move`.
+    """
+    if not isinstance(legal, (list, tuple)):
+        raise wrong_answer(game, "legal_moves", legal, "a list of moves", provider)
+    for move in legal:
+        if not isinstance(move, Move):
+            raise wrong_answer(game, "legal_moves", move, "a Move, in its list", provider)
+    return list(legal)
+
+
+def checked_score(game: Game, score: object, provider: str | None = None) -> int:
+    """``score`` (what ``game.score`` answered), a whole number in 0..``game.max_score``.
+
+    :raises PluginError: (:func:`wrong_answer`) for anything else.
+    """
+    if type(score) is not int or not 0 <= score <= game.max_score:
+        raise wrong_answer(game, "score", score, f"a whole number in 0..{game.max_score}", provider)
+    return score
+
+
+def checked_flag(game: Game, hook: str, answer: object, provider: str | None = None) -> bool:
+    """``answer`` (what ``game.<hook>`` answered, e.g. ``is_won``), ``True`` or ``False``.
+
+    :raises PluginError: (:func:`wrong_answer`) for anything else.
+    """
+    if not isinstance(answer, bool):
+        raise wrong_answer(game, hook, answer, "True or False", provider)
+    return answer
 
 
 def distribution_of(game: Game) -> str:

@@ -30,7 +30,15 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from patience_core import API_VERSION, __version__, hookspecs
 from patience_core.errors import PatienceError, PluginError
-from patience_core.games import Game, GameRegistry, shown_answer, wrong_answer
+from patience_core.games import (
+    Game,
+    GameRegistry,
+    checked_flag,
+    checked_moves,
+    checked_score,
+    shown_answer,
+    wrong_answer,
+)
 from patience_core.model import Card
 from patience_core.strategies import StrategyRegistry
 
@@ -128,7 +136,7 @@ def _check_answers(game: Game, provider: str) -> None:
     """
     from patience_core.engine.deal import DealNumber
     from patience_core.errors import BadDeal
-    from patience_core.model import Move, Position
+    from patience_core.model import Position
 
     def wrong(hook: str, answer: object, expected: str) -> PluginError:
         return wrong_answer(game, hook, answer, expected, provider)
@@ -140,22 +148,13 @@ def _check_answers(game: Game, provider: str) -> None:
             return
         if not isinstance(position, Position):
             raise wrong("deal", position, "a Position")
-        legal = game.legal_moves(position)
-        if not isinstance(legal, (list, tuple)):
-            raise wrong("legal_moves", legal, "a list of moves")
-        for move in legal:
-            if not isinstance(move, Move):
-                raise wrong("legal_moves", move, "a Move, in its list")
+        for move in checked_moves(game, game.legal_moves(position), provider):
             text = game.move_text(position, move)
             if not isinstance(text, str) or not text.strip():
                 raise wrong("move_text", text, "a move text")
-        score = game.score(position)
-        if type(score) is not int or not 0 <= score <= game.max_score:
-            raise wrong("score", score, f"a whole number in 0..{game.max_score}")
-        for hook in ("is_won", "is_lost"):
-            answer = getattr(game, hook)(position)
-            if not isinstance(answer, bool):
-                raise wrong(hook, answer, "True or False")
+        checked_score(game, game.score(position), provider)
+        checked_flag(game, "is_won", game.is_won(position), provider)
+        checked_flag(game, "is_lost", game.is_lost(position), provider)
         status = game.status(position)
         if not isinstance(status, str):
             raise wrong("status", status, "a text")

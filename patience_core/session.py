@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import BadMoveText, IllegalMove, PatienceError
-from patience_core.games import Game, wrong_answer
+from patience_core.games import Game, checked_flag, checked_moves, checked_score
 from patience_core.model import Move, Position
 
 __all__ = ["FINISHED_LOST", "FINISHED_WON", "MAX_MOVES", "Session"]
@@ -150,33 +150,21 @@ class Session:
 
         :raises PluginError: when the game answers with something other than a list of moves.
         """
-        legal = self.game.legal_moves(self.position)
-        if not isinstance(legal, (list, tuple)):
-            raise wrong_answer(self.game, "legal_moves", legal, "a list of moves")
-        for move in legal:
-            if not isinstance(move, Move):
-                raise wrong_answer(self.game, "legal_moves", move, "a Move, in its list")
-        return list(legal)
+        return checked_moves(self.game, self.game.legal_moves(self.position))
 
     def is_won(self) -> bool:
         """Whether the current position is won.
 
         :raises PluginError: when the game answers with something other than True or False.
         """
-        won = self.game.is_won(self.position)
-        if not isinstance(won, bool):
-            raise wrong_answer(self.game, "is_won", won, "True or False")
-        return won
+        return checked_flag(self.game, "is_won", self.game.is_won(self.position))
 
     def is_lost(self) -> bool:
         """Whether the current position is lost: not won and no legal move (RULES.md Part A).
 
         :raises PluginError: when the game answers with something other than True or False.
         """
-        lost = self.game.is_lost(self.position)
-        if not isinstance(lost, bool):
-            raise wrong_answer(self.game, "is_lost", lost, "True or False")
-        return lost
+        return checked_flag(self.game, "is_lost", self.game.is_lost(self.position))
 
     @property
     def finished(self) -> str | None:
@@ -192,12 +180,7 @@ class Session:
 
         :raises PluginError: when the game answers with anything else.
         """
-        score = self.game.score(self.position)
-        if type(score) is not int or not 0 <= score <= self.game.max_score:
-            raise wrong_answer(
-                self.game, "score", score, f"a whole number in 0..{self.game.max_score}"
-            )
-        return score
+        return checked_score(self.game, self.game.score(self.position))
 
     # -- playing ------------------------------------------------------------------------------
 
