@@ -43,6 +43,7 @@ __all__ = [
     "Solution",
     "Verdict",
     "solve",
+    "space_for",
 ]
 
 
@@ -153,7 +154,7 @@ def _solve(game: Game, position: Position, budget: Budget) -> Solution:
     def wall_left() -> float:
         return wall_end - time.perf_counter()
 
-    search = DepthFirst(_space(game, position))
+    search = DepthFirst(space_for(game, position))
     first = search.run(
         attrs.evolve(
             budget,
@@ -251,8 +252,9 @@ def _wins(game: Game, position: Position, line: Sequence[Move]) -> bool:
     return game.is_won(position)
 
 
-def _space(game: Game, position: Position) -> AnySpace:
-    """The game's own search space from ``position``, or the default :class:`PositionSpace`.
+def space_for(game: Game, position: Position) -> AnySpace:
+    """The space the solver searches from ``position``: the game's own
+    (:meth:`Game.search_space`), or the default :class:`PositionSpace` over its search hooks.
 
     :raises PluginError: when the game's ``search_space`` returns something that is not one.
     """
@@ -269,7 +271,7 @@ def _space(game: Game, position: Position) -> AnySpace:
 
 def _depth_first(game: Game, position: Position, budget: Budget) -> Solution:
     """The depth-first search of :func:`solve` (see there), within ``budget``."""
-    return _checked(game, position, DepthFirst(_space(game, position)).run(budget))
+    return _checked(game, position, DepthFirst(space_for(game, position)).run(budget))
 
 
 def _checked(game: Game, position: Position, solution: Solution) -> Solution:

@@ -140,14 +140,6 @@ def check_random_walk(game: Game, deal: int | DealNumber, seed: int, steps: int 
     return position
 
 
-def _solver_space(game: Game, position: Position) -> Any:
-    """The space the solver searches from ``position``: the game's own
-    (:meth:`Game.search_space`), else the default one over its search hooks."""
-    from patience_core.searchspace import PositionSpace
-
-    return game.search_space(position) or PositionSpace(game, position)
-
-
 def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int = 150) -> int:
     """Check the space the solver searches against the game's own rules along a random walk:
     the game's :meth:`Game.search_space`, or where it has none (or it returns ``None``) the
@@ -174,6 +166,7 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
     :raises AssertionError: naming the deal, step and move, on the first disagreement.
     """
     from patience_core.searchspace import PositionSpace
+    from patience_core.solver import space_for
 
     number = deal if isinstance(deal, DealNumber) else DealNumber(deal)
     position = game.deal(number)
@@ -182,8 +175,7 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
     futures: dict[Any, tuple[bool, frozenset[Any]]] = {}
     for step in range(steps):
         legal = game.legal_moves(position)
-        own_space = game.search_space(position)
-        space = own_space or PositionSpace(game, position)
+        space = space_for(game, position)
         checked += 1
         where = f"deal {number} step {step}"
         state, _ = space.start()
@@ -200,7 +192,7 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
                 assert text, f"{where}: the search space plays {move}, which is not legal"
                 after = game.play(after, move)
             assert space.is_won(child) == game.is_won(after), f"{where}: won differs"
-            own = _solver_space(game, after)
+            own = space_for(game, after)
             assert space.key(child) == own.key(own.start()[0]), (
                 f"{where}: the child for {text!r} is not the position it leads to"
             )
@@ -212,7 +204,9 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
             )
         # Game.solver_moves may leave out moves no winning line needs (the game's own claim,
         # which no walk can check); every other space must offer them all.
-        every_move = own_space is not None or type(game).solver_moves is Game.solver_moves
+        every_move = (
+            not isinstance(space, PositionSpace) or type(game).solver_moves is Game.solver_moves
+        )
         for move in game.legal_moves(base) if every_move else ():
             after = game.play(base, move)
             if game.solver_key(after) in reached:
