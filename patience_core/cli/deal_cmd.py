@@ -20,7 +20,6 @@ import click
 from patience_core.cli import get_host
 from patience_core.cli.options import DEAL, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import shown
 from patience_core.errors import BadSave
 from patience_core.formats import (
     POSITION_FORMAT,
@@ -167,7 +166,11 @@ def game_for_position(
     :raises PatienceError: for an unknown game or a bad option value (recorded or chosen).
     """
     merged = dict(chosen)
-    recorded = file_options(data)
+    this_game = host.games.get(name).name
+    of_game = data.get("game", this_game) if isinstance(data, dict) else this_game
+    # Options recorded for another game are not tried on this one (reading the position then
+    # says whose it is).
+    recorded = file_options(data) if of_game == this_game else None
     if recorded is not None:
         if any(recorded.get(k, v) != v for k, v in chosen.items()):
             raise click.UsageError(
@@ -224,10 +227,6 @@ def position_from_file(
         if session.game.name != host.games.get(name).name:
             raise BadSave(f"{path} holds a saved {session.game.name} game, not {name}")
         return session.game, session.position, f"{path} (after move {len(session.moves)})"
-    recorded_game = data.get("game") if data is not None else None
-    if recorded_game is not None and recorded_game != host.games.get(name).name:
-        # Said before its options are tried on this game (they are another game's).
-        raise BadSave(f"{path}: position is of game {shown(str(recorded_game))}, not {name}")
     game = game_for_position(host, name, chosen, data, path)
     try:
         position = read_position(game, text, data)
