@@ -257,6 +257,36 @@ def _code(card: Card) -> int:
     return int(card.suit) * 16 + int(card.rank)
 
 
+def _atom(level: int, below: int, card: int) -> int:
+    """One fact of a position for the novelty test of :meth:`Search._phase`, as an int: card
+    code ``card`` lies on ``below`` (a card code, or 64 plus the face-down cards under it when
+    it is the column's lowest face-up card), in a position with ``level`` face-down cards in
+    all."""
+    return (level << 13) | (below << 6) | card
+
+
+def _new_atoms(atoms: set[int], parent: State, child: State, step: Step) -> None:
+    """Add to ``atoms`` the facts (:func:`_atom`) that ``step`` made in ``child``: where a run
+    landed and the card it turned over (for a step of several moves, every card of the
+    columns it changed)."""
+    level = sum(child[1])
+    downs, piles = child[1], child[2]
+    if len(step) == 3:
+        source, target, count = step
+        if target >= 0:
+            pile = piles[target]
+            below = len(pile) - count - 1
+            atoms.add(_atom(level, pile[below] if below >= 0 else 64, pile[below + 1]))
+        if downs[source] != parent[1][source]:
+            atoms.add(_atom(level, 64 + downs[source], piles[source][0]))
+        return
+    before = parent[2]
+    for column, pile in enumerate(piles):
+        if pile and pile is not before[column]:
+            atoms.add(_atom(level, 64 + downs[column], pile[0]))
+            atoms.update(_atom(level, lower, upper) for lower, upper in itertools.pairwise(pile))
+
+
 class _Found(Exception):
     """A winning line was found (its linked list of steps is the argument)."""
 
@@ -837,14 +867,26 @@ class Search:
     ) -> bool:
         """Best-first within ``start``'s phase for ``limit`` positions or until the time is up
         (:meth:`_time_up`, asked every 1024 positions): deals go to ``candidates``; a win
-        raises :class:`_Found`. :returns: whether the limit or the clock cut the phase short
-        (positions were left unexplored)."""
+        raises :class:`_Found`.
+
+        Novel positions come first (a best-first width search): a position is novel when its
+        move made a pair of cards (:func:`_atom`: a card on the card below it, on an empty
+        column, or turned over on its face-down cards) that no position of this search with
+        as many face-down cards showed before. The rest follow, each group by :meth:`score`.
+
+        :returns: whether the limit or the clock cut the phase short (positions were left
+            unexplored).
+        """
         order = itertools.count()
         seen = {start[:3]}
         score, play, moves, won = self.score, self.play, self.moves, self.won
         push, pop = heapq.heappush, heapq.heappop
-        # Entries: (score, order, state, line, the step back to the parent or None).
-        heap: list[tuple[float, int, State, object, Step | None]] = [(0.0, 0, start, line, None)]
+        # Entries: (0 if novel else 1, score, order, state, line, the step back to the
+        # parent or None).
+        heap: list[tuple[int, float, int, State, object, Step | None]] = [
+            (0, 0.0, 0, start, line, None)
+        ]
+        atoms: set[int] = set()
         spent = 0
         check = 1024
         while heap and spent < limit:
@@ -852,7 +894,7 @@ class Search:
                 check = spent + 1024
                 if self._time_up():
                     break
-            _, _, state, link, back = pop(heap)
+            _, _, _, state, link, back = pop(heap)
             downs = state[1]
             for step in moves(state):
                 if spent >= limit:
@@ -880,7 +922,10 @@ class Search:
                 undo = None
                 if len(step) == 3 and step[1] >= 0 and child[1] == downs:
                     undo = (step[1], step[0], step[2])
-                push(heap, (score(child), next(order), child, child_line, undo))
+                size = len(atoms)
+                _new_atoms(atoms, state, child, step)
+                stale = 0 if len(atoms) > size else 1
+                push(heap, (stale, score(child), next(order), child, child_line, undo))
         self.nodes += spent
         return spent >= limit or bool(heap)
 
