@@ -27,8 +27,10 @@ The win finder (figures in ``docs/games/spiderette.md``, "Solver"): the game spl
 at the deals (stock 24, 17, 10, 3, 0). From a position, a best-first search on a progress score
 (face-down cards weigh most, then the same-suit runs that cover them, then cards not on their
 same-suit successor; empty columns count in favour) explores a bounded number of positions of
-its phase; every position that can deal gives a candidate, the position after the deal. Two
-stages share the time:
+its phase, novel positions first (a best-first width search: a position is novel when its move
+put a card on a card, or turned one over, as no earlier position of that search with as many
+face-down cards did); every position that can deal gives a candidate, the position after the
+deal. Two stages share the time:
 
 1. Two fifths of it go depth first over the phases: the best few candidates of each phase
    are followed in turn, each searched the same way in its own phase, down to the last phase,
@@ -896,6 +898,7 @@ class Search:
                     break
             _, _, _, state, link, back = pop(heap)
             downs = state[1]
+            level = sum(downs)
             for step in moves(state):
                 if spent >= limit:
                     break
@@ -920,10 +923,23 @@ class Search:
                 # Moving the same cards straight back gives the parent again, unless the move
                 # turned a face-down card.
                 undo = None
-                if len(step) == 3 and step[1] >= 0 and child[1] == downs:
-                    undo = (step[1], step[0], step[2])
                 size = len(atoms)
-                _new_atoms(atoms, state, child, step)
+                if len(step) == 3:
+                    source, target, count = step
+                    if child[1] is downs:  # nothing turned over (play keeps the tuple)
+                        if target >= 0:
+                            undo = (target, source, count)
+                            pile = child[2][target]
+                            below = len(pile) - count - 1
+                            atoms.add(
+                                level << 13
+                                | (pile[below] if below >= 0 else 64) << 6
+                                | pile[below + 1]
+                            )
+                    else:
+                        _new_atoms(atoms, state, child, step)
+                else:
+                    _new_atoms(atoms, state, child, step)
                 stale = 0 if len(atoms) > size else 1
                 push(heap, (stale, score(child), next(order), child, child_line, undo))
         self.nodes += spent
