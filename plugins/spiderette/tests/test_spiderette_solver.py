@@ -320,3 +320,43 @@ def test_the_beam_keeps_at_most_its_cap_of_candidates(monkeypatch: pytest.Monkey
         assert kept <= 300 or len(sizes) == 1
     assert any(kept > 150 for kept, _ in seen)  # the cap was approached
     assert engine._searched == {} and engine._kept == 0
+
+
+def test_novelty_facts_name_where_a_run_landed_and_what_turned_over() -> None:
+    """The novelty order of the win finder's phase searches rests on these facts: a move makes
+    "card X on card Y" where its run lands, and "card X on n face-down cards" when it turns a
+    card over; a deal or a multi-move step makes every pair of the columns it changed."""
+    engine = Search(Spiderette().deal(DealNumber(2)))
+    rng = random.Random(5)
+    state = engine.root
+    checked = turned = 0
+    for _ in range(400):
+        moves = engine.moves(state)
+        steps = [s for s in moves if len(s) == 3 and s[0] >= 0 and s[1] >= 0]
+        if not steps:
+            if (-1, -1, 0) not in moves:
+                break
+            state = engine.play(state, (-1, -1, 0))
+            continue
+        step = rng.choice(steps)
+        child = engine.play(state, step)
+        facts: set[int] = set()
+        search_module._new_atoms(facts, state, child, step)
+        source, target, count = step
+        level = sum(child[1])
+        landed = child[2][target]
+        under = landed[-count - 1] if len(landed) > count else 64
+        expected = {search_module._atom(level, under, landed[-count])}
+        if child[1] != state[1]:
+            turned += 1
+            expected.add(search_module._atom(level, 64 + child[1][source], child[2][source][0]))
+        assert facts == expected
+        checked += 1
+        state = child
+    assert checked > 50 and turned > 0
+    dealt = engine.play(engine.root, (-1, -1, 0))
+    facts = set()
+    search_module._new_atoms(facts, engine.root, dealt, (-1, -1, 0, -1, -1, 0))
+    for pile, down in zip(dealt[2], dealt[1], strict=True):
+        assert search_module._atom(sum(dealt[1]), pile[-2], pile[-1]) in facts
+        assert search_module._atom(sum(dealt[1]), 64 + down, pile[0]) in facts
