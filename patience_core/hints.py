@@ -395,7 +395,8 @@ class SolverPlayer:
     """Thoughtful winnability: solves the deal once with full information and plays the winning
     line; resigns with ``outcome`` ``"dead"`` (proved) or ``"unknown"`` (budget spent).
 
-    :param seconds: the time budget of the solve (default 10).
+    :param seconds: the time budget of the solve in CPU seconds (default 10; none when only
+        ``nodes`` is given, :meth:`Budget.asked`).
     :param nodes: the node budget of the solve (default the solver's); a node budget gives
         results that do not depend on the machine.
     """
@@ -408,12 +409,8 @@ class SolverPlayer:
         seconds: float | None = None,
         nodes: int | None = None,
     ) -> None:
-        default = Budget()
         self._game = game
-        self._budget = Budget(
-            nodes=nodes if nodes is not None else default.nodes,
-            seconds=seconds if seconds is not None else 10.0,
-        )
+        self._budget = Budget.asked(seconds, nodes)
         self._plan: list[Move] = []
         self._solved = False
         #: Why the player resigned: ``"dead"`` or ``"unknown"``.

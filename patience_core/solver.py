@@ -75,6 +75,20 @@ class Budget:
     table_size: int = 2_000_000
     wall_seconds: float = math.inf
 
+    @classmethod
+    def asked(cls, seconds: float | None = None, nodes: int | None = None) -> Budget:
+        """The budget a user asked for (``--budget``, ``--nodes``): the defaults for what is
+        not given, except that a node budget given alone has no time limit, so that the answer
+        is the same on every machine and in every run.
+
+        :param seconds: CPU seconds, or ``None``.
+        :param nodes: positions, or ``None``.
+        """
+        default = cls()
+        if seconds is None:
+            seconds = math.inf if nodes is not None else default.seconds
+        return cls(nodes=default.nodes if nodes is None else nodes, seconds=seconds)
+
 
 @attrs.frozen
 class Solution:
@@ -114,7 +128,8 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
     A game that overrides :meth:`Game.find_win` (its own search for wins, which may prune unsafely)
     gets three stages within the same budget: the depth-first search with a tenth of it
     (``FIRST_SHARE``: quick wins and quick proofs of ``dead``), then ``find_win`` with what is
-    left, whose line counts only if it replays with :meth:`Game.apply` to a won position, then
+    left, whose line counts only if it replays with :meth:`Game.apply` to a won position (and
+    loses any loop it makes, :func:`_replayed`), then
     the depth-first search again with whatever remains. Only the depth-first search ever says
     ``dead``.
 
@@ -171,8 +186,9 @@ def _solve(game: Game, position: Position, budget: Budget) -> Solution:
         seconds = min(budget.seconds - elapsed(), fits)
         line, spent = game.find_win(position, budget.nodes - nodes, seconds)
         nodes += spent
-        if line is not None and _wins(game, position, line):
-            return Solution(Verdict.WON, tuple(line), nodes, elapsed())
+        won = None if line is None else _replayed(game, position, line)
+        if won is not None:
+            return Solution(Verdict.WON, won, nodes, elapsed())
     if nodes >= budget.nodes or elapsed() >= budget.seconds or wall_left() <= 0:
         return Solution(Verdict.UNKNOWN, (), nodes, elapsed())
     rest = search.run(
@@ -242,14 +258,35 @@ def _cpu_for_wall(wall: float, cpu_used: float, wall_used: float) -> float:
     return wall * share
 
 
-def _wins(game: Game, position: Position, line: Sequence[Move]) -> bool:
-    """Whether ``line`` is legal move by move from ``position`` and ends won."""
+def _replayed(game: Game, position: Position, line: Sequence[Move]) -> tuple[Move, ...] | None:
+    """``line`` replayed move by move from ``position`` with :meth:`Game.apply`, without its
+    loops: where a position comes back, the moves between its two visits are dropped (a win
+    finder's line may, say, move a card and later move it straight back). Following the line
+    then never meets a position twice.
+
+    :returns: the loop-free line, or ``None`` when ``line`` is not legal move by move or does
+        not end won.
+    """
+    out: list[Move] = []
+    # The positions along ``out`` (after 0, 1, ... moves) and where each one is.
+    path = [position]
+    where: dict[Position, int] = {position: 0}
     for move in line:
         try:
             position = game.apply(position, move)
         except PatienceError:
-            return False
-    return game.is_won(position)
+            return None
+        earlier = where.get(position)
+        if earlier is None:
+            out.append(move)
+            path.append(position)
+            where[position] = len(out)
+        else:
+            for dropped in path[earlier + 1 :]:
+                del where[dropped]
+            del path[earlier + 1 :]
+            del out[earlier:]
+    return tuple(out) if game.is_won(position) else None
 
 
 def space_for(game: Game, position: Position) -> AnySpace:
@@ -275,12 +312,16 @@ def _depth_first(game: Game, position: Position, budget: Budget) -> Solution:
 
 
 def _checked(game: Game, position: Position, solution: Solution) -> Solution:
-    """``solution``, but ``unknown`` for a ``won`` line that does not replay with the rules
-    (:meth:`Game.apply`) to a won position: a search space that disagrees with its game, e.g.
-    on an odd position read from a file, must not make the solver claim a win."""
-    if solution.verdict is Verdict.WON and not _wins(game, position, solution.moves):
+    """``solution`` with a ``won`` line replayed by the rules (:func:`_replayed`: without
+    loops), or ``unknown`` for one that does not replay with :meth:`Game.apply` to a won
+    position: a search space that disagrees with its game, e.g. on an odd position read from
+    a file, must not make the solver claim a win."""
+    if solution.verdict is not Verdict.WON:
+        return solution
+    won = _replayed(game, position, solution.moves)
+    if won is None:
         return attrs.evolve(solution, verdict=Verdict.UNKNOWN, moves=())
-    return solution
+    return attrs.evolve(solution, moves=won)
 
 
 class DepthFirst:

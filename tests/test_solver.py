@@ -3,6 +3,7 @@ search agrees, ``unknown`` when the budget is tiny, the table cap, and the searc
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable
 from typing import ClassVar
@@ -380,6 +381,58 @@ def test_verdicts_with_a_win_finder_agree_with_brute_force() -> None:
         if solution.verdict is Verdict.WON:
             assert replays_to_win(game, position, solution)
         assert (solve(game, position).verdict is Verdict.WON) == winnable(game, position)
+
+
+class Wanderer(Mini):
+    """Mini with a win finder whose line wanders: before each move of the shortest line it
+    moves a card away and straight back, where it can."""
+
+    padded: ClassVar[list[int]] = []
+
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[list[Move] | None, int]:
+        line = brute_line(self, position)
+        if line is None:
+            return None, 7
+        out: list[Move] = []
+        for move in line:
+            out += there_and_back(self, position)
+            out.append(move)
+            position = self.play(position, move)
+        self.padded.append(len(out) - len(line))
+        return out, 7
+
+
+def there_and_back(game: Game, position: Position) -> list[Move]:
+    """Two moves that lead from ``position`` back to it, or none."""
+    for move in game.legal_moves(position):
+        after = game.play(position, move)
+        for back in game.legal_moves(after):
+            if game.play(after, back) == position:
+                return [move, back]
+    return []
+
+
+def test_a_win_finder_line_loses_its_loops() -> None:
+    game = Wanderer()
+    Wanderer.padded.clear()
+    won = 0
+    for position in POSITIONS:
+        solution = solve(game, position, Budget(nodes=40))
+        if solution.verdict is Verdict.WON and Wanderer.padded and Wanderer.padded[0] > 0:
+            # Every detour came back to where it started: exactly the shortest line is left.
+            assert list(solution.moves) == brute_line(game, position)
+            won += 1
+        Wanderer.padded.clear()
+    assert won >= 3
+
+
+def test_a_node_budget_alone_sets_no_time_limit() -> None:
+    assert Budget.asked() == Budget()
+    assert Budget.asked(nodes=1000) == Budget(nodes=1000, seconds=math.inf)
+    assert Budget.asked(2.5, 1000) == Budget(nodes=1000, seconds=2.5)
+    assert Budget.asked(2.5) == Budget(seconds=2.5)
 
 
 class Broken(Mini):

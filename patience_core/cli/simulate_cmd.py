@@ -288,8 +288,8 @@ def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[
 @click.option(
     "--nodes",
     type=click.IntRange(min=1),
-    help="Search budget in positions: per deal for solver, per search for honest (default "
-    "1000). Gives the same rows on every machine.",
+    help="Search budget in positions: per deal for solver (without --budget, then with no "
+    "time limit), per search for honest (default 1000). Gives the same rows on every machine.",
 )
 @click.option(
     "--jobs",

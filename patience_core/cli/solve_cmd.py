@@ -58,7 +58,8 @@ def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, 
     "--nodes",
     type=click.IntRange(min=1),
     help="Positions searched at most: in all (thoughtful), or per search (honest, default "
-    "1000). A node budget gives the same answer on every machine.",
+    "1000). Without --budget there is then no time limit, so the answer is the same on every "
+    "machine.",
 )
 @click.option("--moves-only", is_flag=True, help="Print only the moves, one per line (for play).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
@@ -110,15 +111,7 @@ def solve_command(
         node_count: int | None = None
         seconds = None
     else:
-        default = Budget()
-        solution = solve(
-            the_game,
-            position,
-            Budget(
-                nodes=nodes if nodes is not None else default.nodes,
-                seconds=budget if budget is not None else 10.0,
-            ),
-        )
+        solution = solve(the_game, position, Budget.asked(budget, nodes))
         verdict, moves = solution.verdict.value, list(solution.moves)
         node_count, seconds = solution.nodes, solution.seconds
     texts = _move_texts(the_game, position, moves)

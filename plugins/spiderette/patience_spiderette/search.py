@@ -32,7 +32,8 @@ put a card on a card, or turned one over, as no earlier position of that search 
 face-down cards did); every position that can deal gives a candidate, the position after the
 deal. Two stages share the time:
 
-1. Two fifths of it go depth first over the phases: the best few candidates of each phase
+1. Two fifths of it (of the CPU seconds or of the nodes, whichever ends first) go depth first
+   over the phases: the best few candidates of each phase
    are followed in turn, each searched the same way in its own phase, down to the last phase,
    where the best-first search looks for the win; the pass is repeated in a second order of the
    candidates (the best one of each set of face-down counts first: different cards turned up are
@@ -650,8 +651,13 @@ class Search:
         if self.won(self.root):
             return []
         started = time.process_time()
-        self._max_nodes = self.nodes + nodes
+        # The first stage ends at its share of the seconds or of the nodes, whichever comes
+        # first: under a node budget that binds, the hand-over (and so the whole search) is
+        # the same on every run and machine.
+        first_nodes = self.nodes + int(_DEPTH_FIRST_SHARE * nodes)
+        last_nodes = self.nodes + nodes
         try:
+            self._max_nodes = first_nodes
             self._deadline = started + _DEPTH_FIRST_SHARE * seconds
             self._next_check = self.nodes
             try:
@@ -659,6 +665,7 @@ class Search:
                 return None  # the pruned space holds no win
             except _OutOfBudget:
                 pass
+            self._max_nodes = last_nodes
             self._deadline = started + seconds
             self._next_check = self.nodes
             self._beam_passes()

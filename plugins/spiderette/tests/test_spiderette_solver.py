@@ -360,3 +360,36 @@ def test_novelty_facts_name_where_a_run_landed_and_what_turned_over() -> None:
     for pile, down in zip(dealt[2], dealt[1], strict=True):
         assert search_module._atom(sum(dealt[1]), pile[-2], pile[-1]) in facts
         assert search_module._atom(sum(dealt[1]), 64 + down, pile[0]) in facts
+
+
+@pytest.mark.parametrize("deal", [2, 7])
+def test_a_solved_line_never_comes_back_to_a_position(deal: int) -> None:
+    """The finder's lines may move a run and later straight back (a macro step's pieces); the
+    solver drops such loops, so that following the line (as play's hints do) always moves on."""
+    game = Spiderette()
+    position = game.deal(DealNumber(deal))
+    solution = solve(game, position, Budget.asked(nodes=1_000_000))
+    assert solution.verdict is Verdict.WON
+    seen = {position}
+    for move in solution.moves:
+        position = game.apply(position, move)
+        assert position not in seen
+        seen.add(position)
+    assert game.is_won(position)
+
+
+def test_the_first_stage_hands_over_at_its_share_of_the_nodes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under a node budget that binds, the beam starts at the same node count on every run and
+    machine (before, only the clock ended the first stage)."""
+    engine = Search(Spiderette().deal(DealNumber(26)))  # no quick win: the beam runs
+    handed_over: list[int] = []
+
+    def beam() -> None:
+        handed_over.append(engine.nodes)
+
+    monkeypatch.setattr(engine, "_beam_passes", beam)
+    assert engine.find(nodes=200_000, seconds=600.0) is None
+    share = int(search_module._DEPTH_FIRST_SHARE * 200_000)
+    assert handed_over and share <= handed_over[0] <= share + 2048
