@@ -330,6 +330,15 @@ def chunk_size_for(n: int, jobs: int) -> int:
     return max(1, min(100, math.ceil(n / (jobs * 8))))
 
 
+def workers_for(n: int, jobs: int, chunk_size: int | None = None) -> int:
+    """Worker processes :func:`run_batch` starts for ``n`` deals and ``jobs`` asked for: never
+    more than it has tasks (1 means the games are played in this process)."""
+    if jobs == 1 or n < 1:
+        return 1
+    size = chunk_size or chunk_size_for(n, jobs)
+    return min(jobs, math.ceil(n / size))
+
+
 def run_batch(
     host: PluginHost,
     spec: BatchSpec,
@@ -367,7 +376,7 @@ def run_batch(
         (spec, first.number + start, first.scheme, min(size, n - start))
         for start in range(0, n, size)
     ]
-    return _run_pool(tasks, min(jobs, len(tasks)), on_row)
+    return _run_pool(tasks, workers_for(n, jobs, size), on_row)
 
 
 def _run_here(
@@ -492,9 +501,12 @@ class Summary:
         """The mean number of moves per game (0 with no games)."""
         return self.moves_total / self.games if self.games else 0.0
 
-    def as_dict(self, wall_seconds: float | None = None) -> dict[str, Any]:
+    def as_dict(
+        self, wall_seconds: float | None = None, played: int | None = None
+    ) -> dict[str, Any]:
         """Every figure as JSON-ready values. ``wall_seconds`` (the batch's elapsed time) adds
-        ``wall_seconds`` and ``games_per_second``."""
+        ``wall_seconds`` and ``games_per_second``: ``played`` games (default all of them; a
+        resumed run played only the rest) in that time."""
         low, high = self.interval
         data: dict[str, Any] = {
             "game": self.game,
@@ -523,5 +535,6 @@ class Summary:
         }
         if wall_seconds is not None:
             data["wall_seconds"] = round(wall_seconds, 6)
-            data["games_per_second"] = self.games / wall_seconds if wall_seconds > 0 else None
+            count = self.games if played is None else played
+            data["games_per_second"] = count / wall_seconds if wall_seconds > 0 else None
         return data

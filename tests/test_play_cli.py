@@ -706,3 +706,14 @@ def test_resume_from_a_missing_folder_says_there_is_no_saved_game(
     missing = tmp_path / "typo" / "game.json"
     result = run_patience("play", "escalator", "--resume", "--file", str(missing), input="")
     assert result.code == 1 and "no saved escalator game at" in result.err
+
+
+@pytest.mark.parametrize("name", ["", "."])
+def test_play_file_naming_a_folder_is_refused(
+    run_patience: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run_patience("play", "escalator", "--deal", "2", "--file", name, input="quit\n")
+    assert result.code == 1
+    assert result.err.strip() == "patience: error: --file names a folder, not a save file: '.'"
+    assert list(tmp_path.iterdir()) == []

@@ -39,6 +39,7 @@ from patience_core.simulate import (
     run_batch,
     strategy_seed,
     wilson_interval,
+    workers_for,
 )
 from patience_core.strategies import GreedyStrategy, RandomStrategy, StrategyRegistry
 
@@ -666,3 +667,24 @@ def test_two_runs_never_write_the_same_output_file(
     partial.unlink()
     main(["simulate", "escalator", "-n", "3", "-O", str(target)])  # the lock is free again
     assert len(target.read_text().splitlines()) == 4  # the header and three rows
+
+
+def test_a_resumed_run_counts_its_speed_over_the_games_it_played(tmp_path: Path) -> None:
+    target = tmp_path / "rows.csv"
+    killed = _exploding_run(tmp_path, target, [], explode=True)
+    assert isinstance(killed.exception, RuntimeError)
+    resumed = _exploding_run(tmp_path, target, ["--json"], explode=False)
+    assert resumed.exit_code == 0, resumed.output
+    data = json.loads(resumed.stdout)
+    assert data["games"] == 8 and data["jobs"] == 1
+    # 3 of the 8 games were played in this run's wall time.
+    assert data["games_per_second"] * data["wall_seconds"] == pytest.approx(3, rel=0.01)
+
+
+def test_the_jobs_reported_are_the_workers_started() -> None:
+    assert workers_for(2, 64) == 2
+    assert workers_for(1000, 4) == 4
+    assert workers_for(5, 1) == 1
+    assert workers_for(0, 8) == 1
+    # 100 deals in tasks of at most 100: never more workers than tasks.
+    assert workers_for(100, 2, chunk_size=100) == 1

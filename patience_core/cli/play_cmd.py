@@ -507,6 +507,8 @@ def play(
     host.games.get(game)  # UnknownGame, before anything else
     path = file if file is not None else default_save_path(game)
     explicit_file = file is not None
+    if explicit_file and (str(file) in ("", ".") or path.is_dir()):
+        raise PatienceError(f"--file names a folder, not a save file: {str(file)!r}")
     if explicit_file and not resume and not path.parent.is_dir():
         # A typo in a path must not make folders (the default place is made when needed).
         what = "is not a folder" if path.parent.exists() else "does not exist"

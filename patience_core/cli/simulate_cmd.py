@@ -34,6 +34,7 @@ from patience_core.simulate import (
     deal_range,
     options_text,
     run_batch,
+    workers_for,
 )
 
 #: Worker processes at most (each may hold a solver table of a few hundred MB).
@@ -226,10 +227,14 @@ def _finish(partial: Path, output: str) -> None:
     partial.unlink()
 
 
-def summary_lines(summary: Summary, title: str, jobs: int, wall: float) -> list[str]:
-    """The human-readable summary."""
+def summary_lines(
+    summary: Summary, title: str, jobs: int, wall: float, played: int | None = None
+) -> list[str]:
+    """The human-readable summary: ``played`` games (default all) took ``wall`` seconds on
+    ``jobs`` worker processes."""
     low, high = summary.interval
-    rate = summary.games / wall if wall > 0 else float("inf")
+    count = summary.games if played is None else played
+    rate = count / wall if wall > 0 else float("inf")
     deals = (
         f"deal {summary.first_deal}"
         if summary.games == 1
@@ -419,16 +424,17 @@ def simulate(
     if partial is not None and output is not None:
         _finish(partial, output)
     wall = time.perf_counter() - started
+    workers = workers_for(rest, jobs)
     to_stderr = output == "-"
     if as_json:
-        data = summary.as_dict(wall)
+        data = summary.as_dict(wall, rest)
         data["options"] = dict(sorted(the_game.option_values.items()))
-        data["jobs"] = jobs
+        data["jobs"] = workers
         data["max_moves"] = max_moves
         if budget is not None or nodes is not None:
             data["budget"] = budget
             data["nodes"] = nodes
         click.echo(json.dumps(data, indent=2), err=to_stderr)
     else:
-        for line in summary_lines(summary, the_game.title, jobs, wall):
+        for line in summary_lines(summary, the_game.title, workers, wall, rest):
             click.echo(line, err=to_stderr)
