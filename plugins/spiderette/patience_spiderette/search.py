@@ -905,7 +905,6 @@ class Search:
                     break
             _, _, _, state, link, back = pop(heap)
             downs = state[1]
-            level = sum(downs)
             for step in moves(state):
                 if spent >= limit:
                     break
@@ -930,23 +929,10 @@ class Search:
                 # Moving the same cards straight back gives the parent again, unless the move
                 # turned a face-down card.
                 undo = None
+                if len(step) == 3 and step[1] >= 0 and child[1] is downs:
+                    undo = (step[1], step[0], step[2])
                 size = len(atoms)
-                if len(step) == 3:
-                    source, target, count = step
-                    if child[1] is downs:  # nothing turned over (play keeps the tuple)
-                        if target >= 0:
-                            undo = (target, source, count)
-                            pile = child[2][target]
-                            below = len(pile) - count - 1
-                            atoms.add(
-                                level << 13
-                                | (pile[below] if below >= 0 else 64) << 6
-                                | pile[below + 1]
-                            )
-                    else:
-                        _new_atoms(atoms, state, child, step)
-                else:
-                    _new_atoms(atoms, state, child, step)
+                _new_atoms(atoms, state, child, step)
                 stale = 0 if len(atoms) > size else 1
                 push(heap, (stale, score(child), next(order), child, child_line, undo))
         self.nodes += spent
