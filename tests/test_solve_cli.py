@@ -316,3 +316,9 @@ def test_a_position_of_another_game_is_named_before_its_options_are_tried(
     assert result.err.strip() == (
         f"patience: error: {position}: position is of game 'bakers-game', not spiderette"
     )
+
+
+def test_one_position_is_not_called_positions(run_patience: Run) -> None:
+    result = run_patience("solve", "bakers-game", "--deal", "1", "--nodes", "1")
+    assert result.code == 0, result.err
+    assert result.out.startswith("Baker's Game, deal 1: unknown (1 position, ")

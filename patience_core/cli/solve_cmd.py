@@ -135,7 +135,8 @@ def solve_command(
         summary = f"{the_game.title}, {where}: {verdict}"
         if verdict == "won":
             summary += f" in {count}"
-        summary += f" ({node_count} positions, {seconds:.2f} s)"
+        plural = "" if node_count == 1 else "s"
+        summary += f" ({node_count} position{plural}, {seconds:.2f} s)"
     click.echo(summary, err=moves_only)
     for text in texts:
         click.echo(text)
