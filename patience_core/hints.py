@@ -262,8 +262,9 @@ def hint(
     hints never turns a winnable position into a lost one. When the search proves that no line
     wins, the history is searched back, newest first, for the last winnable position ("no line
     wins from here: the last winnable position was before move K"). When the search is
-    undecided in the time, the hint falls back to the honest statistics over the one known
-    arrangement. Honest: :func:`honest_stats`; with nothing face down it is thoughtful. A move
+    undecided in the time, each legal move is searched in the time left: the first that wins,
+    else the first (in the game's move order) not proved lost, never one proved lost while
+    another is not. Honest: :func:`honest_stats`; with nothing face down it is thoughtful. A move
     that wins in no sample (a guess) is never one that leads back to a position of ``history``,
     unless every move does.
 
@@ -302,23 +303,60 @@ def hint(
         reason = f"wins in {count} move{'s' if count != 1 else ''}"
         return Hint(move, game.move_text(position, move), reason, mode, "won", count,
                     seconds=time.perf_counter() - started)  # fmt: skip
-    if solution.verdict is Verdict.DEAD:
-        index, complete = _last_winnable(game, history, deadline, known)
-        reason = "no line wins from here"
-        last = undo = None
-        if index is not None:
-            last, undo = index + 1, len(history) - index
-            reason += f": the last winnable position was before move {last} (undo {undo})"
-        elif complete and history:
-            reason += ", nor from the deal: it cannot be won"
-        elif complete:
-            reason += ": this deal cannot be won"
-        else:
-            reason += "; the last winnable position was not found in the time"
-        return Hint(None, "", reason, mode, "dead", last_winnable=last, undo=undo,
-                    seconds=time.perf_counter() - started)  # fmt: skip
-    left = max(deadline - time.perf_counter(), 0.05)
-    return _honest_hint(game, position, mode, left, nodes, samples, started, history)
+    if solution.verdict is Verdict.UNKNOWN:
+        left = max(deadline - time.perf_counter(), 0.05)
+        moves, lost = _open_moves(game, position, left, nodes)
+        if isinstance(moves, Hint):
+            return attrs.evolve(moves, mode=mode, seconds=time.perf_counter() - started)
+        if moves:
+            visited = set(history)
+            move = next((m for m in moves if game.play(position, m) not in visited), moves[0])
+            reason = "no winning line was found within the search budget; the solver's best guess"
+            if lost:
+                reason += f" ({lost} other move{'s' if lost != 1 else ''} proved lost)"
+            return Hint(move, game.move_text(position, move), reason, mode, "unknown",
+                        seconds=time.perf_counter() - started)  # fmt: skip
+        # Every move is proved lost: so is this position.
+    index, complete = _last_winnable(game, history, deadline, known)
+    reason = "no line wins from here"
+    last = undo = None
+    if index is not None:
+        last, undo = index + 1, len(history) - index
+        reason += f": the last winnable position was before move {last} (undo {undo})"
+    elif complete and history:
+        reason += ", nor from the deal: it cannot be won"
+    elif complete:
+        reason += ": this deal cannot be won"
+    else:
+        reason += "; the last winnable position was not found in the time"
+    return Hint(None, "", reason, mode, "dead", last_winnable=last, undo=undo,
+                seconds=time.perf_counter() - started)  # fmt: skip
+
+
+def _open_moves(
+    game: Game, position: Position, seconds: float, nodes: int | None
+) -> tuple[list[Move] | Hint, int]:
+    """Each legal move of ``position`` searched with full information, a share of ``seconds``
+    (wall-clock) each: a :class:`Hint` for the first that wins; else the moves not proved
+    lost, in the game's move order, and the number proved lost."""
+    legal = game.order_moves(position, game.legal_moves(position))
+    each = max(seconds / len(legal), 0.01)
+    open_moves: list[Move] = []
+    for move in legal:
+        budget = Budget(
+            nodes=nodes if nodes is not None else Budget().nodes,
+            seconds=each,
+            wall_seconds=each,
+        )
+        solution = solve(game, game.play(position, move), budget)
+        if solution.verdict is Verdict.WON:
+            count = len(solution.moves) + 1
+            reason = f"wins in {count} move{'s' if count != 1 else ''}"
+            return Hint(move, game.move_text(position, move), reason, THOUGHTFUL, "won",
+                        count), 0  # fmt: skip
+        if solution.verdict is Verdict.UNKNOWN:
+            open_moves.append(move)
+    return open_moves, len(legal) - len(open_moves)
 
 
 # -- automatic players --------------------------------------------------------------------------

@@ -165,7 +165,7 @@ def honest_stats(
     :param nodes: the node budget of each search, the same in one round only; by default
         shared out as above (at least :data:`HONEST_MIN_NODES` each).
     :returns: one :class:`MoveStats` per legal move, best first (most wins, then fewest
-        undecided, then the game's move order); empty when there is no legal move.
+        proved lost, then the game's move order); empty when there is no legal move.
     """
     legal = game.legal_moves(position)
     if not legal:
@@ -238,6 +238,9 @@ def _round(
 
 
 def _ranked(game: Game, position: Position, stats: list[MoveStats]) -> list[MoveStats]:
-    """``stats`` best first: most wins, then fewest undecided, then the game's move order."""
+    """``stats`` best first: most wins, then fewest proved lost (an undecided search may yet
+    win; a move lost in every sample must not come first), then the game's move order."""
     order = {m: i for i, m in enumerate(game.order_moves(position, [s.move for s in stats]))}
-    return sorted(stats, key=lambda s: (-s.wins, s.unknown, order.get(s.move, 0)))
+    return sorted(
+        stats, key=lambda s: (-s.wins, s.samples - s.wins - s.unknown, order.get(s.move, 0))
+    )

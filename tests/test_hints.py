@@ -20,6 +20,7 @@ from patience_core.hints import (
     honest_stats,
     visible_seed,
 )
+from patience_core.honest import MoveStats, _ranked
 from patience_core.model import Position
 from patience_core.plugins import PluginHost
 from patience_core.solver import Budget, Solution, Verdict, solve
@@ -318,3 +319,37 @@ def test_an_honest_analysis_with_some_moves_lost_and_none_won_searches_again(
     assert honest_stats(game, start, seconds=SLOW)[0].wins > 0
     monkeypatch.setattr(honest_module, "HONEST_ROUNDS", 1)
     assert honest_stats(game, start, seconds=SLOW)[0].wins == 0
+
+
+def test_an_undecided_thoughtful_hint_never_picks_a_move_proved_lost(host: PluginHost) -> None:
+    """Spiderette deal 7 after deal, t2 t6, deal, t2 t7: the position is winnable (t2 t1 wins)
+    but no search of 20,000 positions finds a win there; dealing is proved lost in under 100
+    positions. The hint must not be the deal, and says how many moves were proved lost."""
+    game = game_of(host, "spiderette")
+    position = game.deal(DealNumber(7))
+    history = [position]
+    for text in ("deal", "t2 t6", "deal", "t2 t7"):
+        position = game.play(position, game.parse_move(position, text))
+        history.append(position)
+    history.pop()
+    found = hint(game, position, history, mode=THOUGHTFUL, seconds=SLOW, nodes=20_000)
+    assert found.verdict == "unknown" and found.move is not None
+    assert found.text != "deal"
+    assert "proved lost)" in found.reason
+    after = solve(game, game.play(position, found.move), Budget(nodes=20_000, seconds=SLOW))
+    assert after.verdict is not Verdict.DEAD
+    dealt = game.play(position, game.parse_move(position, "deal"))
+    assert solve(game, dealt, Budget(nodes=20_000, seconds=SLOW)).verdict is Verdict.DEAD
+
+
+def test_honest_ranking_puts_undecided_before_proved_lost(host: PluginHost) -> None:
+    """With no win in any sample, a move undecided everywhere comes before one proved lost in
+    most samples (it may yet win)."""
+    game = game_of(host, "bakers-game")
+    position = game.deal(DealNumber(1))
+    first, second = game.legal_moves(position)[:2]
+    mostly_lost = MoveStats(first, wins=0, unknown=8, samples=24)
+    undecided = MoveStats(second, wins=0, unknown=24, samples=24)
+    assert _ranked(game, position, [mostly_lost, undecided])[0] is undecided
+    winner = MoveStats(first, wins=1, unknown=0, samples=24)
+    assert _ranked(game, position, [undecided, winner])[0] is winner
