@@ -29,6 +29,7 @@ from collections.abc import MutableMapping, Sequence
 
 import attrs
 
+from patience_core.engine.notation import counted
 from patience_core.games import Game
 from patience_core.honest import has_hidden, honest_stats, visible_seed
 from patience_core.model import Move, PileKind, Position
@@ -300,7 +301,7 @@ def hint(
             _remember_line(game, position, solution, known)
         move = solution.moves[0]
         count = len(solution.moves)
-        reason = f"wins in {count} move{'s' if count != 1 else ''}"
+        reason = f"wins in {counted(count, 'move')}"
         return Hint(move, game.move_text(position, move), reason, mode, "won", count,
                     seconds=time.perf_counter() - started)  # fmt: skip
     if solution.verdict is Verdict.UNKNOWN:
@@ -313,7 +314,7 @@ def hint(
             move = next((m for m in moves if game.play(position, m) not in visited), moves[0])
             reason = "no winning line was found within the search budget; the solver's best guess"
             if lost:
-                reason += f" ({lost} other move{'s' if lost != 1 else ''} proved lost)"
+                reason += f" ({counted(lost, 'other move')} proved lost)"
             return Hint(move, game.move_text(position, move), reason, mode, "unknown",
                         seconds=time.perf_counter() - started)  # fmt: skip
         # Every move is proved lost: so is this position.
@@ -351,7 +352,7 @@ def _open_moves(
         solution = solve(game, game.play(position, move), budget)
         if solution.verdict is Verdict.WON:
             count = len(solution.moves) + 1
-            reason = f"wins in {count} move{'s' if count != 1 else ''}"
+            reason = f"wins in {counted(count, 'move')}"
             return Hint(move, game.move_text(position, move), reason, THOUGHTFUL, "won",
                         count), 0  # fmt: skip
         if solution.verdict is Verdict.UNKNOWN:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from patience_core.engine.notation import format_move, parse_move
+from patience_core.engine.notation import counted, format_move, parse_move
 from patience_core.errors import BadMoveText, IllegalMove
 from patience_core.model import Card, Move, PileKind, PileSpec, Position
 
@@ -138,3 +138,9 @@ def test_a_move_of_several_cards_is_described_by_its_bottom_card() -> None:
         if len(seen) == 2:
             return
     raise AssertionError(f"no moves of 2 and 3 cards met: {seen}")
+
+
+def test_counted_says_one_move_and_two_moves() -> None:
+    assert counted(1, "move") == "1 move"
+    assert counted(0, "move") == "0 moves"
+    assert counted(2, "other move") == "2 other moves"

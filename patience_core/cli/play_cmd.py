@@ -19,7 +19,7 @@ import click
 from patience_core.cli import get_host
 from patience_core.cli.options import DEAL, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import KIND_LETTERS
+from patience_core.engine.notation import KIND_LETTERS, counted
 from patience_core.errors import BadMoveText, BadSave, IllegalMove, PatienceError
 from patience_core.games import Game, Painter, parse_options
 from patience_core.hints import DEAD_CHECK_NODES, HONEST, THOUGHTFUL, hint
@@ -457,7 +457,7 @@ def _protect_existing(path: Path, explicit_file: bool, make_game: GameFactory) -
         click.echo(f"The saved game at {path} could not be read; it was moved to {moved}.")
         return
     moved = archive_save(path)
-    played = f"{len(saved.moves)} move{'' if len(saved.moves) == 1 else 's'}"
+    played = counted(len(saved.moves), "move")
     click.echo(
         f"Your unfinished {saved.game} game (deal {saved.deal}, {played}) was "
         f"kept as {moved}; resume it with: "

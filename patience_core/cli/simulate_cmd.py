@@ -22,6 +22,7 @@ import click
 from patience_core.cli import get_host
 from patience_core.cli.options import DEAL, SECONDS, option_flag
 from patience_core.engine.deal import DealNumber
+from patience_core.engine.notation import counted
 from patience_core.errors import PatienceError
 from patience_core.games import parse_options
 from patience_core.persistence import SaveLock, move_aside
@@ -258,7 +259,7 @@ def summary_lines(
         *lines,
         f"score    mean {summary.mean_score:.2f} of {summary.max_score}, best {summary.best_score}",
         f"moves    mean {summary.mean_moves:.1f}",
-        f"speed    {rate:.3g} games/s ({wall:.2f} s wall, {jobs} job{'s' if jobs > 1 else ''})",
+        f"speed    {rate:.3g} games/s ({wall:.2f} s wall, {counted(jobs, 'job')})",
     ]
 
 

@@ -16,6 +16,7 @@ from patience_core.cli import get_host
 from patience_core.cli.deal_cmd import position_from_file
 from patience_core.cli.options import DEAL, SECONDS, chosen_mode, option_flag
 from patience_core.engine.deal import DealNumber
+from patience_core.engine.notation import counted
 from patience_core.games import Game, parse_options
 from patience_core.hints import HONEST, THOUGHTFUL, HonestBudget, play_honestly
 from patience_core.model import Move, Position
@@ -128,15 +129,15 @@ def solve_command(
         }
         click.echo(json.dumps(data, indent=2))
         return
-    count = f"{len(texts)} move{'s' if len(texts) != 1 else ''}"
+    count = counted(len(texts), "move")
     if mode == HONEST:
         summary = f"{the_game.title}, {where}, honest play: {verdict} after {count}"
     else:
+        assert node_count is not None  # a thoughtful solve counts its positions
         summary = f"{the_game.title}, {where}: {verdict}"
         if verdict == "won":
             summary += f" in {count}"
-        plural = "" if node_count == 1 else "s"
-        summary += f" ({node_count} position{plural}, {seconds:.2f} s)"
+        summary += f" ({counted(node_count, 'position')}, {seconds:.2f} s)"
     click.echo(summary, err=moves_only)
     for text in texts:
         click.echo(text)

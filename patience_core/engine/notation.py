@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from patience_core.errors import BadMoveText, IllegalMove
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
-__all__ = ["NOTATION_HELP", "format_move", "parse_move", "shown"]
+__all__ = ["NOTATION_HELP", "counted", "format_move", "parse_move", "shown"]
 
 #: Ends the message of a move that cannot be read, for a player typing it (left out where no
 #: player typed the move, e.g. a save that does not replay).
@@ -61,6 +61,11 @@ def format_move(piles: Sequence[PileSpec], move: Move, legal: Sequence[Move] | N
         m.source == move.source and m.target == move.target and m.count > move.count for m in legal
     )
     return f"{text} {move.count}" if move.count > 1 or longer else text
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless the count is one: ``"1 move"``, ``"3 moves"``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def shown(text: str, limit: int = 40) -> str:
