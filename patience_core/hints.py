@@ -207,6 +207,10 @@ def _last_winnable(
     return None, True
 
 
+#: The reason given for a move no search decided.
+_GUESS = "no winning line was found within the search budget; the solver's best guess"
+
+
 def _honest_hint(
     game: Game,
     position: Position,
@@ -238,7 +242,7 @@ def _honest_hint(
         return Hint(best.move, text, reason, mode, "sampled", None, best.wins, best.samples, None,
                     None, elapsed)  # fmt: skip
     if best.unknown:
-        reason = "no winning line was found within the search budget; the solver's best guess"
+        reason = _GUESS
         verdict = "unknown"
     else:
         what = hidden_wording(game, position) if has_hidden(position) else "lines"
@@ -299,20 +303,19 @@ def hint(
     if solution.verdict is Verdict.WON and solution.moves:
         if known is not None:
             _remember_line(game, position, solution, known)
-        move = solution.moves[0]
-        count = len(solution.moves)
-        reason = f"wins in {counted(count, 'move')}"
-        return Hint(move, game.move_text(position, move), reason, mode, "won", count,
-                    seconds=time.perf_counter() - started)  # fmt: skip
+        return _won_hint(game, position, solution.moves[0], len(solution.moves), mode, started)
     if solution.verdict is Verdict.UNKNOWN:
         left = max(deadline - time.perf_counter(), 0.05)
-        moves, lost = _open_moves(game, position, left, nodes)
-        if isinstance(moves, Hint):
-            return attrs.evolve(moves, mode=mode, seconds=time.perf_counter() - started)
+        tried = _each_move(game, position, left, nodes)
+        move, after = tried[-1]
+        if after.verdict is Verdict.WON:
+            return _won_hint(game, position, move, len(after.moves) + 1, mode, started)
+        moves = [m for m, s in tried if s.verdict is Verdict.UNKNOWN]
+        lost = len(tried) - len(moves)
         if moves:
             visited = set(history)
             move = next((m for m in moves if game.play(position, m) not in visited), moves[0])
-            reason = "no winning line was found within the search budget; the solver's best guess"
+            reason = _GUESS
             if lost:
                 reason += f" ({counted(lost, 'other move')} proved lost)"
             return Hint(move, game.move_text(position, move), reason, mode, "unknown",
@@ -334,30 +337,32 @@ def hint(
                 seconds=time.perf_counter() - started)  # fmt: skip
 
 
-def _open_moves(
+def _won_hint(
+    game: Game, position: Position, move: Move, count: int, mode: str, started: float
+) -> Hint:
+    """The hint for ``move``, the first of a winning line of ``count`` moves."""
+    reason = f"wins in {counted(count, 'move')}"
+    return Hint(move, game.move_text(position, move), reason, mode, "won", count,
+                seconds=time.perf_counter() - started)  # fmt: skip
+
+
+def _each_move(
     game: Game, position: Position, seconds: float, nodes: int | None
-) -> tuple[list[Move] | Hint, int]:
-    """Each legal move of ``position`` searched with full information, a share of ``seconds``
-    (wall-clock) each: a :class:`Hint` for the first that wins; else the moves not proved
-    lost, in the game's move order, and the number proved lost."""
+) -> list[tuple[Move, Solution]]:
+    """Each legal move of ``position`` in the game's move order, with the full-information
+    search of the position after it, a share of ``seconds`` (wall-clock) each; the list ends
+    at the first move whose search is won."""
     legal = game.order_moves(position, game.legal_moves(position))
     each = max(seconds / len(legal), 0.01)
-    open_moves: list[Move] = []
+    budget = Budget(
+        nodes=nodes if nodes is not None else Budget().nodes, seconds=each, wall_seconds=each
+    )
+    tried: list[tuple[Move, Solution]] = []
     for move in legal:
-        budget = Budget(
-            nodes=nodes if nodes is not None else Budget().nodes,
-            seconds=each,
-            wall_seconds=each,
-        )
-        solution = solve(game, game.play(position, move), budget)
-        if solution.verdict is Verdict.WON:
-            count = len(solution.moves) + 1
-            reason = f"wins in {counted(count, 'move')}"
-            return Hint(move, game.move_text(position, move), reason, THOUGHTFUL, "won",
-                        count), 0  # fmt: skip
-        if solution.verdict is Verdict.UNKNOWN:
-            open_moves.append(move)
-    return open_moves, len(legal) - len(open_moves)
+        tried.append((move, solve(game, game.play(position, move), budget)))
+        if tried[-1][1].verdict is Verdict.WON:
+            break
+    return tried
 
 
 # -- automatic players --------------------------------------------------------------------------
