@@ -7,7 +7,9 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -111,6 +113,57 @@ def test_bad_input_gives_one_line_and_nonzero_exit(
     assert len(lines) == 1, result.stderr
     assert needle in lines[0]
     assert "Traceback" not in result.stderr
+
+
+def test_an_interrupted_command_says_so_in_one_line(
+    run_patience: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in a command: exit 130 and the one line ``patience: interrupted``, with no empty
+    line before it (click's own handler prints one)."""
+    from patience_core.cli import solve_cmd
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solve_cmd, "solve", interrupted)
+    result = run_patience("solve", "escalator", "--deal", "1")
+    assert (result.code, result.out, result.err) == (130, "", "patience: interrupted\n")
+
+
+def test_a_ctrl_c_echoed_by_a_terminal_is_followed_by_a_line_break(tmp_path: Path) -> None:
+    """At a terminal that shows the ``^C``, the message starts on the next line."""
+    pty = pytest.importorskip("pty")
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: patience at a terminal, waiting in a long search
+        os.environ["PATIENCE_DATA_DIR"] = str(tmp_path)
+        os.execv(patience_exe()[0], ["patience", "solve", "spiderette", "--deal", "60"])
+    output = b""
+
+    def read_until(done: Callable[[], bool], seconds: float) -> None:
+        nonlocal output
+        end = time.monotonic() + seconds
+        while not done() and time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                output += chunk
+
+    try:
+        time.sleep(3)  # past start-up, into the search (10 s by default)
+        os.write(fd, b"\x03")
+        read_until(lambda: b"interrupted" in output, 30)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 130
+    assert output == b"^C\r\npatience: interrupted\r\n"
 
 
 def test_disabled_plugin_makes_game_unknown() -> None:

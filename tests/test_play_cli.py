@@ -224,10 +224,55 @@ def test_ctrl_c_saves_and_exits_130(run_patience: Run, patience_data_dir: Path) 
 
     result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=Interrupt())
     assert result.code == 130
-    assert result.err.strip().splitlines() == [
-        "Interrupted: game saved; resume with: patience play escalator --resume"
-    ]
+    # One line on stderr, no empty line; the prompt's line on stdout is ended.
+    assert result.err == "Interrupted: game saved; resume with: patience play escalator --resume\n"
+    assert result.out.endswith("\n> \n")
     assert save_of(patience_data_dir)["moves"] == WIN_LINE_TEXTS[:3]
+
+
+def test_ctrl_c_away_from_the_prompt_adds_no_line_break(
+    run_patience: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Interrupted in a hint's search, where every line printed is ended: the one line of
+    stderr is all, with no empty line before it and none on stdout."""
+    from patience_core.cli import play_cmd
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play_cmd, "hint", interrupted)
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script("deal", "hint"))
+    assert result.code == 130
+    assert result.err == "Interrupted: game saved; resume with: patience play escalator --resume\n"
+    assert result.out.endswith("\n> hint\n")
+
+
+def test_a_real_ctrl_c_at_the_prompt_gives_one_line(patience_data_dir: Path) -> None:
+    exe = Path(sys.executable).with_name("patience")
+    if not exe.exists() or sys.platform == "win32":
+        pytest.skip("needs the patience script next to this Python, and POSIX signals")
+    env = {**os.environ, "PATIENCE_DATA_DIR": str(patience_data_dir), "NO_COLOR": "1"}
+    proc = subprocess.Popen(
+        [str(exe), "play", "escalator", "--deal", WIN_DEAL],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    output = b""
+    with selectors.DefaultSelector() as selector:
+        selector.register(proc.stdout, selectors.EVENT_READ)
+        while not output.endswith(b"\n> "):
+            assert selector.select(timeout=60), "patience play stopped answering"
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            assert chunk, "patience play ended early"
+            output += chunk
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert rest == b"\n"  # the prompt's line is ended
+    assert err == b"Interrupted: game saved; resume with: patience play escalator --resume\n"
 
 
 def test_quit_saves_and_stops_reading(run_patience: Run, patience_data_dir: Path) -> None:

@@ -5,8 +5,9 @@ loading subcommands" pattern), so ``patience --help`` stays fast. Plugins add co
 ``patience_register_commands`` hook.
 
 Every :class:`~patience_core.errors.PatienceError` becomes one line on stderr and exit code 1;
-click's usage errors exit 2; an interrupted command exits 130. Unexpected errors print one line
-too (set ``PATIENCE_DEBUG=1`` for the traceback).
+click's usage errors exit 2; an interrupted command exits 130 with the one line
+``patience: interrupted``. Unexpected errors print one line too (set ``PATIENCE_DEBUG=1`` for the
+traceback).
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ import importlib
 import os
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import click
 
 from patience_core import __version__
 
-__all__ = ["COMMANDS", "STARTED", "LazyGroup", "cli", "get_host", "main"]
+__all__ = ["COMMANDS", "STARTED", "LazyGroup", "cli", "end_interrupted_line", "get_host", "main"]
 
 #: When the command line began (:func:`time.perf_counter`), near the process's start: commands
 #: that promise an answer within some seconds count their start-up in them.
@@ -79,11 +81,72 @@ def get_host(ctx: click.Context) -> Any:
     return host
 
 
+def _echoes_control_characters(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal that shows a typed Ctrl-C as ``^C`` (``ECHOCTL``), which
+    leaves the cursor after it, in the middle of a line."""
+    try:
+        import termios
+
+        fd = stream.fileno()
+        return os.isatty(fd) and bool(termios.tcgetattr(fd)[3] & termios.ECHOCTL)
+    except Exception:  # no termios (Windows), no file descriptor, not a terminal
+        return False
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return stream is not None and bool(stream.isatty())
+    except (ValueError, OSError):
+        return False
+
+
+def end_interrupted_line(mid_line: bool = False) -> None:
+    """Before the one-line message of an interrupted command on stderr: end the line the cursor
+    was left in, so the message starts on a line of its own, and print no empty line.
+
+    :param mid_line: the command left standard output in the middle of a line (``play`` at its
+        ``> `` prompt): that line is ended. Otherwise a line is ended on stderr only when it is a
+        terminal that echoed the ``^C`` where the cursor was.
+    """
+    if mid_line:
+        click.echo()
+        if _isatty(sys.stdout):
+            return  # the terminal's line is ended too
+    if _echoes_control_characters(sys.stderr):
+        click.echo(err=True)
+
+
+@contextlib.contextmanager
+def _past_click() -> Iterator[None]:
+    """Let Ctrl-C reach :func:`main` as :class:`click.Abort`: click's own handler of
+    ``KeyboardInterrupt`` would print an empty line before :func:`main`'s message."""
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        raise click.exceptions.Abort() from exc
+
+
 class LazyGroup(click.Group):
     """A click group that imports a built-in command's module only when it is used, and asks
     plugins for their commands only when a name is not built in (or for ``--help``)."""
 
     _plugins_added = False
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        """click's :meth:`~click.Command.make_context`, with Ctrl-C left to :func:`main`."""
+        with _past_click():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the chosen command, with Ctrl-C left to :func:`main`."""
+        with _past_click():
+            return super().invoke(ctx)
 
     def _add_plugin_commands(self, ctx: click.Context) -> None:
         if self._plugins_added:
@@ -141,10 +204,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     try:
         cli.main(args=argv, prog_name="patience", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("patience: interrupted", err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        end_interrupted_line()
         click.echo("patience: interrupted", err=True)
         sys.exit(130)
     except click.UsageError as exc:

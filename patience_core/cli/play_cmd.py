@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from patience_core.cli import get_host
+from patience_core.cli import end_interrupted_line, get_host
 from patience_core.cli.options import DEAL, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import KIND_LETTERS, counted
@@ -200,6 +200,8 @@ class _Player:
         self.dead_nodes = DEAD_CHECK_NODES
         #: Search results by position, shared by the dead check and hints.
         self.known: dict[Position, Solution] = {}
+        #: The prompt is shown and the line it starts is not ended yet.
+        self.at_prompt = False
 
     # -- output ------------------------------------------------------------------------------
 
@@ -370,14 +372,20 @@ class _Player:
         if sys.stdin is None or getattr(sys.stdin, "closed", False):
             return None  # no standard input at all: as the end of input
         if interactive:
+            self.at_prompt = True  # until a line is read (a Ctrl-C leaves it so)
             try:
-                return input("> ")
+                typed = input("> ")
             except EOFError:
+                self.at_prompt = False
                 click.echo()
                 return None
+            self.at_prompt = False
+            return typed
+        self.at_prompt = True  # before the prompt: a Ctrl-C may come as soon as it shows
         click.echo("> ", nl=False)
         sys.stdout.flush()
         line = sys.stdin.readline()
+        self.at_prompt = False
         if not line:
             click.echo()
             return None
@@ -404,9 +412,10 @@ class _Player:
                 if line is None or not self.command(line):
                     break
         except KeyboardInterrupt:
+            end_interrupted_line(self.at_prompt)
             self.save()
             state = "saved" if self.saved else "NOT saved"
-            click.echo(f"\nInterrupted: game {state}; resume with: {self.resume_hint}", err=True)
+            click.echo(f"Interrupted: game {state}; resume with: {self.resume_hint}", err=True)
             return 130
         except (PatienceError, SystemExit):
             raise
