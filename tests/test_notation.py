@@ -102,6 +102,27 @@ def test_a_card_alone_never_means_free_cell_to_free_cell() -> None:
     assert parse_move("c1 c2", CELLS, position, legal) == Move.transfer(0, 1)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("9x", "unknown pile or card '9x'"),
+        ("xyz", "unknown pile or card 'xyz'"),
+        ("T9X", "unknown pile or card 'T9X'"),  # as typed, capitals kept
+        ("t1 9x", "unknown pile '9x'"),
+        ("t1>9x", "unknown pile '9x'"),
+        ("t1 -> Zz", "unknown pile 'Zz'"),
+        ("t1t9", "unknown pile 't9'"),  # from the unknown name to the end of the word
+        ("T1 T9X", "unknown pile 'T9X'"),
+    ],
+)
+def test_a_bad_pile_or_card_is_quoted_as_typed(text: str, message: str) -> None:
+    """The message quotes what the player typed, from the unknown name to the end of its word,
+    never a piece the notation's tokens cut out of it (``9`` of ``9x``)."""
+    with pytest.raises(BadMoveText) as info:
+        parse(text)
+    assert str(info.value) == f"{message}; type 'help' for the notation"
+
+
 def test_messages_quote_input_safely() -> None:
     with pytest.raises(BadMoveText) as info:
         parse("\x1b[31m" + "x" * 500)

@@ -77,12 +77,24 @@ def shown(text: str, limit: int = 40) -> str:
     return repr(clean)
 
 
-def _tokens(text: str) -> list[str]:
-    cleaned = text.strip().lower().replace(",", " ").replace("->", " ").replace(">", " ")
-    tokens = _TOKEN.findall(cleaned)
-    if "".join(tokens) != re.sub(r"\s+", "", cleaned):
+def _tokens(text: str) -> tuple[list[str], list[str]]:
+    """The tokens of ``text`` (lower case), and for each one what the player typed from its
+    start to the end of its word: ``9x`` gives the tokens ``9`` and ``x``, and a message about
+    the token ``9`` quotes ``9x``, not a ``9`` nobody typed alone."""
+    typed = text.strip()
+    # Separators become spaces of the same length, so positions in both texts agree.
+    cleaned = typed.replace(",", " ").replace("->", "  ").replace(">", " ")
+    matches = list(_TOKEN.finditer(cleaned))
+    if "".join(m.group() for m in matches) != re.sub(r"\s+", "", cleaned):
         raise BadMoveText(f"cannot read move {shown(text)}{NOTATION_HELP}")
-    return tokens
+    words = [typed[m.start() : _word_end(cleaned, m.end())] for m in matches]
+    return [m.group().lower() for m in matches], words
+
+
+def _word_end(text: str, index: int) -> int:
+    """Where the word of ``text`` that goes on at ``index`` ends (at white space, or the end)."""
+    space = re.compile(r"\s").search(text, index)
+    return len(text) if space is None else space.start()
 
 
 def _moved_cards(position: Position, move: Move) -> tuple[Card, ...]:
@@ -103,7 +115,7 @@ def parse_move(
     :raises BadMoveText: when the text names no pile, card or keyword, or is ambiguous.
     :raises IllegalMove: when the text is readable but no legal move matches it.
     """
-    tokens = _tokens(text)
+    tokens, typed = _tokens(text)
     if not tokens:
         raise BadMoveText(f"empty move{NOTATION_HELP}")
     names = {spec.name: i for i, spec in enumerate(piles)}
@@ -132,7 +144,7 @@ def parse_move(
     source_card: Card | None = None
     if source_piles is None:
         if not _CARD.match(first.lstrip("*")):
-            raise BadMoveText(f"unknown pile or card {shown(first)}{NOTATION_HELP}")
+            raise BadMoveText(f"unknown pile or card {shown(typed[0])}{NOTATION_HELP}")
         source_card = Card.from_code(first.lstrip("*"))
     target_piles: set[int] | None = None
     count: int | None = None
@@ -140,7 +152,7 @@ def parse_move(
     if rest:
         target_piles = pile_set(rest[0])
         if target_piles is None:
-            raise BadMoveText(f"unknown pile {shown(rest[0])}{NOTATION_HELP}")
+            raise BadMoveText(f"unknown pile {shown(typed[1])}{NOTATION_HELP}")
         rest = rest[1:]
     if rest:
         if not rest[0].isdigit() or len(rest) > 1:
