@@ -260,6 +260,54 @@ def test_a_folder_given_as_a_file_is_a_bad_file(tmp_path: Path, args: list[str])
     assert str(tmp_path) in result.stderr
 
 
+def run_with_no_reader(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``patience ARGS`` with standard output a pipe that nobody reads any more (as
+    ``patience ARGS | head -1`` once ``head`` has its line)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run(
+            [*patience_exe(), *args],
+            stdin=subprocess.DEVNULL,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["list"],
+        ["--help"],
+        ["rules", "escalator"],
+        ["deal", "escalator", "--deal", "3", "--json"],
+        ["solve", "escalator", "--deal", "17"],
+        ["simulate", "escalator", "-n", "50", "--strategy", "random"],
+        ["simulate", "escalator", "-n", "50", "-O", "-"],
+        ["play", "escalator", "--deal", "3"],
+    ],
+)
+def test_output_cut_short_ends_quietly_with_141(args: list[str]) -> None:
+    """A broken pipe (``| head -1``) ends the command with no message and exit code 141 (128 +
+    SIGPIPE, as for a program the signal ends), never 1, the code of an error."""
+    result = run_with_no_reader(*args)
+    assert (result.returncode, result.stderr) == (141, "")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes")
+def test_output_cut_short_leaves_the_rows_written(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.csv"
+    result = run_with_no_reader("simulate", "escalator", "-n", "20", "-O", str(rows))
+    assert (result.returncode, result.stderr) == (141, "")
+    assert len(rows.read_text().splitlines()) == 21  # the header and every row
+    assert not Path(f"{rows}.partial").exists()
+
+
 def test_write_errors_are_one_line() -> None:
     with open("/dev/full", "w") as full:
         result = subprocess.run(

@@ -3,6 +3,7 @@ never losing a game in progress."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -273,6 +274,31 @@ def test_a_real_ctrl_c_at_the_prompt_gives_one_line(patience_data_dir: Path) -> 
     assert proc.returncode == 130
     assert rest == b"\n"  # the prompt's line is ended
     assert err == b"Interrupted: game saved; resume with: patience play escalator --resume\n"
+
+
+def test_output_cut_short_ends_play_quietly_and_keeps_the_game(
+    run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reader of the transcript goes away (``play ... | head -40``) after some moves: the
+    game ends quietly (exit 141, as for a broken pipe in any command), not as a failure of the
+    game's plugin, and every move played is saved."""
+
+    class ReaderGone(io.StringIO):
+        def __init__(self, writes: int) -> None:
+            super().__init__()
+            self.writes = writes
+
+        def write(self, text: str) -> int:
+            self.writes -= 1
+            if self.writes < 0:
+                raise BrokenPipeError(32, "Broken pipe")
+            return super().write(text)
+
+    monkeypatch.setattr(sys, "stdout", ReaderGone(60))
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE))
+    assert (result.code, result.err) == (141, "")
+    moves = save_of(patience_data_dir)["moves"]
+    assert 0 < len(moves) < len(WIN_LINE) and moves == WIN_LINE_TEXTS[: len(moves)]
 
 
 def test_quit_saves_and_stops_reading(run_patience: Run, patience_data_dir: Path) -> None:

@@ -6,8 +6,9 @@ loading subcommands" pattern), so ``patience --help`` stays fast. Plugins add co
 
 Every :class:`~patience_core.errors.PatienceError` becomes one line on stderr and exit code 1;
 click's usage errors exit 2; an interrupted command exits 130 with the one line
-``patience: interrupted``. Unexpected errors print one line too (set ``PATIENCE_DEBUG=1`` for the
-traceback).
+``patience: interrupted``; output cut short by its reader (``patience list | head -1``) ends the
+command quietly with exit code 141, as a process killed by ``SIGPIPE``. Unexpected errors print one
+line too (set ``PATIENCE_DEBUG=1`` for the traceback).
 """
 
 from __future__ import annotations
@@ -24,7 +25,20 @@ import click
 
 from patience_core import __version__
 
-__all__ = ["COMMANDS", "STARTED", "LazyGroup", "cli", "end_interrupted_line", "get_host", "main"]
+__all__ = [
+    "COMMANDS",
+    "EXIT_BROKEN_PIPE",
+    "STARTED",
+    "LazyGroup",
+    "cli",
+    "end_interrupted_line",
+    "get_host",
+    "main",
+]
+
+#: The exit code when the reader of the output went away (a broken pipe): 128 + SIGPIPE (13),
+#: what a shell reports for a program the signal ends, as 130 is 128 + SIGINT.
+EXIT_BROKEN_PIPE = 141
 
 #: When the command line began (:func:`time.perf_counter`), near the process's start: commands
 #: that promise an answer within some seconds count their start-up in them.
@@ -116,14 +130,26 @@ def end_interrupted_line(mid_line: bool = False) -> None:
         click.echo(err=True)
 
 
+def _quit_quietly() -> None:
+    """The reader of our output went away (``| head``): stop at once, print nothing, and exit
+    with :data:`EXIT_BROKEN_PIPE` (the Python documentation's "Note on SIGPIPE": standard output
+    goes to ``os.devnull``, so that Python's flush at exit does not fail again)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(EXIT_BROKEN_PIPE)
+
+
 @contextlib.contextmanager
 def _past_click() -> Iterator[None]:
-    """Let Ctrl-C reach :func:`main` as :class:`click.Abort`: click's own handler of
-    ``KeyboardInterrupt`` would print an empty line before :func:`main`'s message."""
+    """Let Ctrl-C reach :func:`main` as :class:`click.Abort`, and end a broken pipe here: click's
+    own handlers would print an empty line before :func:`main`'s message, or exit 1."""
     try:
         yield
     except KeyboardInterrupt as exc:
         raise click.exceptions.Abort() from exc
+    except BrokenPipeError:
+        _quit_quietly()
 
 
 class LazyGroup(click.Group):
@@ -139,12 +165,14 @@ class LazyGroup(click.Group):
         parent: click.Context | None = None,
         **extra: Any,
     ) -> click.Context:
-        """click's :meth:`~click.Command.make_context`, with Ctrl-C left to :func:`main`."""
+        """click's :meth:`~click.Command.make_context`, with Ctrl-C left to :func:`main` and a
+        broken pipe ended quietly (``--help | head -1``)."""
         with _past_click():
             return super().make_context(info_name, args, parent, **extra)
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the chosen command, with Ctrl-C left to :func:`main`."""
+        """Run the chosen command, with Ctrl-C left to :func:`main` and a broken pipe ended
+        quietly."""
         with _past_click():
             return super().invoke(ctx)
 
@@ -222,10 +250,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"patience: error: {exc}", err=True)
         sys.exit(1)
     except BrokenPipeError:
-        # The reader of our output went away (e.g. `| head`): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(1)
+        _quit_quietly()
     except OSError as exc:
         # A file we were asked to read or write: a read-only folder, a full disk, ...
         where = f" {exc.filename}:" if exc.filename else ""

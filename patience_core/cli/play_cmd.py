@@ -271,7 +271,7 @@ class _Player:
     def hint(self, words: list[str]) -> None:
         try:
             self._hint(words)
-        except (PatienceError, KeyboardInterrupt):
+        except (PatienceError, KeyboardInterrupt, BrokenPipeError):
             raise
         except Exception as exc:
             click.echo(
@@ -417,6 +417,11 @@ class _Player:
             state = "saved" if self.saved else "NOT saved"
             click.echo(f"Interrupted: game {state}; resume with: {self.resume_hint}", err=True)
             return 130
+        except BrokenPipeError:
+            # The reader of the output went away (`| head`): the game is kept, the command
+            # ends quietly (patience_core.cli.main).
+            self.save()
+            raise
         except (PatienceError, SystemExit):
             raise
         except Exception as exc:
