@@ -43,6 +43,7 @@ __all__ = [
     "THOUGHTFUL",
     "Hint",
     "HonestBudget",
+    "HonestPlay",
     "HonestPlayer",
     "SolverPlayer",
     "dead_check",
@@ -417,18 +418,24 @@ class HonestPlayer:
         self._known: dict[Position, Solution] = {}
         #: Why the player resigned: ``"dead"`` (proved) or ``"stopped"``.
         self.outcome = "stopped"
+        #: Positions searched so far, by the dead checks and the honest analyses together.
+        self.nodes = 0
 
     def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
         """The honest hint's move, or ``None`` (see the class description)."""
         game, budget = self._game, self._budget
         self._seen.add(position)
+        searched = position not in self._known  # else the check's answer is already known
         check = dead_check(game, position, budget.seconds, budget.dead_nodes, self._known)
+        if searched:
+            self.nodes += check.nodes
         if check.verdict is Verdict.DEAD:
             self.outcome = "dead"
             return None
         if check.verdict is Verdict.WON and not has_hidden(position) and check.moves:
             return check.moves[0]
         stats = honest_stats(game, position, budget.samples, budget.seconds, budget.nodes)
+        self.nodes += sum(entry.nodes for entry in stats)
         for entry in stats:
             if game.play(position, entry.move) not in self._seen:
                 return entry.move
@@ -476,30 +483,51 @@ class SolverPlayer:
         return None
 
 
+@attrs.frozen
+class HonestPlay:
+    """A game played by honest hints (:func:`play_honestly`).
+
+    :param outcome: ``"won"``, ``"lost"`` (no legal move), ``"dead"`` (proved) or ``"stopped"``
+        (the player resigned, or the move cap was reached).
+    :param moves: the moves played, first first.
+    :param nodes: positions searched in all (every dead check and every sampled arrangement),
+        as :attr:`Solution.nodes <patience_core.solver.Solution.nodes>` counts one search.
+    :param seconds: CPU seconds (:func:`time.process_time`) the play took, as
+        :attr:`Solution.seconds <patience_core.solver.Solution.seconds>` for one search.
+    """
+
+    outcome: str
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+
 def play_honestly(
     game: Game,
     position: Position,
     budget: HonestBudget | None = None,
     max_moves: int = 2000,
-) -> tuple[str, list[Move]]:
-    """Play from ``position`` by honest hints (:class:`HonestPlayer`) to the end.
-
-    :returns: the outcome (``"won"``, ``"lost"``: no legal move, ``"dead"``: proved, or
-        ``"stopped"``: the player resigned or ``max_moves`` were played) and the moves played,
-        first first.
-    """
+) -> HonestPlay:
+    """Play from ``position`` by honest hints (:class:`HonestPlayer`) to the end: won, lost (no
+    legal move), proved dead, or stopped (the player resigned or ``max_moves`` were played)."""
+    started = time.process_time()
     player = HonestPlayer(game, budget=budget)
     moves: list[Move] = []
     while True:
         if game.is_won(position):
-            return "won", moves
+            outcome = "won"
+            break
         legal = game.legal_moves(position)
         if not legal:
-            return "lost", moves
+            outcome = "lost"
+            break
         if len(moves) >= max_moves:
-            return "stopped", moves
+            outcome = "stopped"
+            break
         move = player.choose(position, legal)
         if move is None:
-            return player.outcome, moves
+            outcome = player.outcome
+            break
         position = game.play(position, move)
         moves.append(move)
+    return HonestPlay(outcome, tuple(moves), player.nodes, time.process_time() - started)

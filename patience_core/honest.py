@@ -104,12 +104,15 @@ class MoveStats:
     :param wins: arrangements in which a winning line follows the move.
     :param unknown: arrangements the budget could not decide.
     :param samples: arrangements tried.
+    :param nodes: positions searched after the move, in every arrangement and every round of
+        the analysis (those cut short by the clock too): the work the move's figures cost.
     """
 
     move: Move
     wins: int
     unknown: int
     samples: int
+    nodes: int = 0
 
     @property
     def share(self) -> float:
@@ -165,7 +168,8 @@ def honest_stats(
     :param nodes: the node budget of each search, the same in one round only; by default
         shared out as above (at least :data:`HONEST_MIN_NODES` each).
     :returns: one :class:`MoveStats` per legal move, best first (most wins, then fewest
-        proved lost, then the game's move order); empty when there is no legal move.
+        proved lost, then the game's move order); empty when there is no legal move. The sum
+        of their ``nodes`` is every position the analysis searched.
     """
     legal = game.legal_moves(position)
     if not legal:
@@ -177,12 +181,14 @@ def honest_stats(
         return _ranked(game, position, _round(game, position, legal, most, nodes, deadline)[0])
     shared = HONEST_NODES
     best: list[MoveStats] | None = None
+    spent = [0] * len(legal)  # positions searched after each move, in every round
     for _ in range(HONEST_ROUNDS):
         # A node budget shared out over the searches: the answer depends only on what the
         # player sees, not on the machine's speed or load; the clock is only a safety cap.
         count = min(most, max(HONEST_MIN_SAMPLES, shared // (len(legal) * HONEST_MIN_NODES)))
         each = max(HONEST_MIN_NODES, shared // (count * len(legal)))
         stats, cut = _round(game, position, legal, count, each, deadline)
+        spent = [total + entry.nodes for total, entry in zip(spent, stats, strict=True)]
         won = any(entry.wins for entry in stats)
         if best is None or won or not cut:
             best = stats
@@ -191,6 +197,7 @@ def honest_stats(
             break
         shared *= 4
     assert best is not None
+    best = [attrs.evolve(entry, nodes=total) for entry, total in zip(best, spent, strict=True)]
     return _ranked(game, position, best)
 
 
@@ -209,6 +216,7 @@ def _round(
     hidden = has_hidden(position)
     wins = [0] * len(legal)
     unknown = [0] * len(legal)
+    searched = [0] * len(legal)
     tried = 0
     cut = False
     for _ in range(count):
@@ -222,9 +230,10 @@ def _round(
                 complete = False
                 break
             budget = Budget(nodes=nodes, seconds=left, wall_seconds=left)
-            verdict = solve(game, game.play(world, move), budget).verdict
-            world_wins[index] = verdict is Verdict.WON
-            world_unknown[index] = verdict is Verdict.UNKNOWN
+            solution = solve(game, game.play(world, move), budget)
+            searched[index] += solution.nodes
+            world_wins[index] = solution.verdict is Verdict.WON
+            world_unknown[index] = solution.verdict is Verdict.UNKNOWN
         cut = cut or not complete
         if not complete and tried:
             break  # an arrangement counts only when every move was tried on it
@@ -234,7 +243,8 @@ def _round(
             unknown[index] += world_unknown[index]
         if not complete:
             break
-    return [MoveStats(m, wins[i], unknown[i], tried) for i, m in enumerate(legal)], cut
+    stats = [MoveStats(m, wins[i], unknown[i], tried, searched[i]) for i, m in enumerate(legal)]
+    return stats, cut
 
 
 def _ranked(game: Game, position: Position, stats: list[MoveStats]) -> list[MoveStats]:

@@ -18,6 +18,7 @@ from patience_core.hints import (
     hidden_wording,
     hint,
     honest_stats,
+    play_honestly,
     visible_seed,
 )
 from patience_core.honest import MoveStats, _ranked
@@ -271,6 +272,50 @@ def test_honest_player_resigns_when_the_position_is_proved_dead(host: PluginHost
     start = game.deal(DealNumber(4))
     assert player.choose(start, game.legal_moves(start)) is None
     assert player.outcome == "dead"
+
+
+def test_honest_play_counts_every_position_its_searches_generate(
+    host: PluginHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``play_honestly``'s ``nodes`` is the sum over every search it ran (dead checks and
+    sampled arrangements), counted here at the solver; ``seconds`` are CPU seconds."""
+    import patience_core.hints as hints_module
+    import patience_core.honest as honest_module
+
+    searched: list[int] = []
+
+    def counted_solve(game: Game, position: Position, budget: Budget | None = None) -> Solution:
+        solution = solve(game, position, budget)
+        searched.append(solution.nodes)
+        return solution
+
+    monkeypatch.setattr(hints_module, "solve", counted_solve)
+    monkeypatch.setattr(honest_module, "solve", counted_solve)
+    game = game_of(host, "escalator")
+    played = play_honestly(game, game.deal(DealNumber(17)), HonestBudget(nodes=1000))
+    assert played.moves and len(searched) > len(played.moves)
+    assert played.nodes == sum(searched) > 0
+    assert played.seconds >= 0
+
+
+def test_an_honest_analysis_counts_the_positions_of_every_round(
+    host: PluginHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import patience_core.honest as honest_module
+
+    searched: list[int] = []
+
+    def counted_solve(game: Game, position: Position, budget: Budget | None = None) -> Solution:
+        solution = solve(game, position, budget)
+        searched.append(solution.nodes)
+        return solution
+
+    monkeypatch.setattr(honest_module, "solve", counted_solve)
+    game = game_of(host, "escalator")
+    stats = honest_stats(game, game.deal(DealNumber(17)), seconds=SLOW)
+    # Deal 17 takes a second round (see the test above): the first one's searches count too.
+    assert len(searched) > sum(entry.samples for entry in stats)
+    assert sum(entry.nodes for entry in stats) == sum(searched) > 0
 
 
 def test_following_guesses_never_goes_round_in_circles(host: PluginHost) -> None:

@@ -62,6 +62,18 @@ def test_honest_solve_plays_the_deal_to_an_outcome(run_patience: Run) -> None:
     assert ("You won!" in replay.out) == (outcome == "won")
 
 
+def test_honest_solve_json_gives_the_positions_searched_and_the_seconds(
+    run_patience: Run,
+) -> None:
+    args = ("solve", "escalator", "--deal", "17", "--honest", "--nodes", "1000", "--json")
+    data = json.loads(run_patience(*args).out)
+    assert data["mode"] == "honest"
+    assert isinstance(data["nodes"], int) and data["nodes"] > 0
+    assert isinstance(data["seconds"], float) and data["seconds"] >= 0
+    # A node budget and no clock: the same play, and the same count, in every run.
+    assert json.loads(run_patience(*args).out)["nodes"] == data["nodes"]
+
+
 def test_solve_from_a_saved_game(run_patience: Run, tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     run_patience("play", "escalator", "--deal", "17", "--file", str(save), input="deal\n")

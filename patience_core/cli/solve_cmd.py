@@ -63,7 +63,13 @@ def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, 
     "machine.",
 )
 @click.option("--moves-only", is_flag=True, help="Print only the moves, one per line (for play).")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the result as one JSON object, with the positions searched (nodes) and the CPU "
+    "seconds (the whole search, or with --honest every search of the play).",
+)
 @click.pass_context
 def solve_command(
     ctx: click.Context,
@@ -108,12 +114,12 @@ def solve_command(
             limits = HonestBudget(limits.samples, limits.nodes, budget, limits.dead_nodes)
         if nodes is not None:
             limits = HonestBudget(limits.samples, nodes, limits.seconds, limits.dead_nodes)
-        verdict, moves = play_honestly(the_game, position, limits)
-        node_count: int | None = None
-        seconds = None
+        played = play_honestly(the_game, position, limits)
+        verdict, moves = played.outcome, played.moves
+        node_count, seconds = played.nodes, played.seconds
     else:
         solution = solve(the_game, position, Budget.asked(budget, nodes))
-        verdict, moves = solution.verdict.value, list(solution.moves)
+        verdict, moves = solution.verdict.value, solution.moves
         node_count, seconds = solution.nodes, solution.seconds
     texts = _move_texts(the_game, position, moves)
     if as_json:
@@ -125,7 +131,7 @@ def solve_command(
             "verdict": verdict,
             "moves": texts,
             "nodes": node_count,
-            "seconds": None if seconds is None else round(seconds, 3),
+            "seconds": round(seconds, 3),
         }
         click.echo(json.dumps(data, indent=2))
         return
@@ -133,7 +139,6 @@ def solve_command(
     if mode == HONEST:
         summary = f"{the_game.title}, {where}, honest play: {verdict} after {count}"
     else:
-        assert node_count is not None  # a thoughtful solve counts its positions
         summary = f"{the_game.title}, {where}: {verdict}"
         if verdict == "won":
             summary += f" in {count}"
