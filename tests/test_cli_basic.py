@@ -308,6 +308,19 @@ def test_output_cut_short_leaves_the_rows_written(tmp_path: Path) -> None:
     assert not Path(f"{rows}.partial").exists()
 
 
+@pytest.mark.parametrize("command", ["hint", "score"])
+def test_a_save_file_named_with_a_final_separator_is_refused(
+    run_patience: Callable[..., Any], tmp_path: Path, command: str
+) -> None:
+    """``game.json/`` names a folder: it is not read as the file ``game.json``."""
+    save = tmp_path / "game.json"
+    assert run_patience("play", "escalator", "--deal", "3", "--file", str(save)).code == 0
+    result = run_patience(command, f"{save}/")
+    assert result.code == 1
+    assert result.err == f"patience: error: FILE names a folder, not a save file: '{save}/'\n"
+    assert run_patience(command, str(save)).code == 0  # the file itself is fine
+
+
 def test_write_errors_are_one_line() -> None:
     with open("/dev/full", "w") as full:
         result = subprocess.run(

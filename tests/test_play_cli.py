@@ -788,3 +788,22 @@ def test_play_file_naming_a_folder_is_refused(
     assert result.code == 1
     assert result.err.strip() == "patience: error: --file names a folder, not a save file: '.'"
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["new/", "saves/", "game.json/", "game.json/.", "saves//"])
+@pytest.mark.parametrize("resume", [False, True])
+def test_play_file_ending_in_a_separator_is_refused(
+    run_patience: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, resume: bool
+) -> None:
+    """A path ending in a separator names a folder, whether or not it exists: never the file
+    ``new``, ``saves`` or ``game.json`` (pathlib drops the final separator)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "game.json").write_text("a file, not a folder")
+    before = sorted(tmp_path.iterdir())
+    args = ["--resume"] if resume else ["--deal", "2"]
+    result = run_patience("play", "escalator", *args, "--file", name, input="quit\n")
+    assert result.code == 1
+    assert result.err == f"patience: error: --file names a folder, not a save file: {name!r}\n"
+    assert sorted(tmp_path.iterdir()) == before
+    assert (tmp_path / "game.json").read_text() == "a file, not a folder"

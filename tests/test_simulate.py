@@ -260,6 +260,8 @@ def test_command_rows_equal_for_jobs_1_and_2(tmp_path: Path) -> None:
         (["-n", "5", "--first-deal", "x"], "bad deal number"),
         (["-n", "5", "-O", "rows.txt"], "use a .csv or .jsonl file name"),
         (["-n", "5", "-O", "no/such/dir/rows.csv"], "does not exist"),
+        (["-n", "5", "-O", "rows.csv/"], "--output names a folder, not a file: 'rows.csv/'"),
+        (["-n", "5", "-O", "."], "--output names a folder, not a file: '.'"),
         (["-n", "5", "--option", "nope=1"], "has no option"),
         (["-n", "5", "--max-moves", "0"], "0 is not in the range"),
     ],

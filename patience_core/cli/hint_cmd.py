@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import click
 
 from patience_core.cli import STARTED, get_host
-from patience_core.cli.options import SecondsType, chosen_mode
+from patience_core.cli.options import SecondsType, chosen_mode, file_path
 from patience_core.hints import HINT_SECONDS, hint
 from patience_core.persistence import load_session
 
 
 @click.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=click.Path())
 @click.option(
     "--thoughtful",
     is_flag=True,
@@ -38,7 +37,7 @@ from patience_core.persistence import load_session
 @click.pass_context
 def hint_command(
     ctx: click.Context,
-    file: Path,
+    file: str,
     thoughtful: bool,
     honest: bool,
     seconds: float,
@@ -51,7 +50,7 @@ def hint_command(
     file is never changed."""
     mode = chosen_mode(thoughtful, honest)
     host = get_host(ctx)
-    _saved, session = load_session(file, host.game)
+    _saved, session = load_session(file_path(file, "FILE", "save file"), host.game)
     positions = session.positions
     # The answer is due about --seconds after the command started: start-up (loading the
     # plugins, reading the save) counts, so the search gets what is left (at least 0.05 s).

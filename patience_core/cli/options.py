@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import math
+import os
 import secrets
+from pathlib import Path
 from typing import Any
 
 import click
 
 from patience_core.engine.deal import DealNumber
+from patience_core.errors import PatienceError
 from patience_core.hints import HONEST, THOUGHTFUL
 
 
@@ -77,3 +80,22 @@ def chosen_mode(thoughtful: bool, honest: bool) -> str | None:
     if thoughtful:
         return THOUGHTFUL
     return HONEST if honest else None
+
+
+def file_path(text: str, what: str, kind: str = "file") -> Path:
+    """``text``, given as the path of a file, as a :class:`~pathlib.Path`; refused when it names
+    a folder, by its form or because it is one.
+
+    By its form: empty (the current folder), ``.``, ``..``, or ending in a path separator
+    (``saves/``, ``saves/.``), whether or not such a folder exists. :class:`~pathlib.Path` drops
+    a final separator, so ``saves/`` would otherwise be taken as a file named ``saves``.
+
+    :param what: the option or argument, for the message (``--file``).
+    :param kind: what it should name (``save file``).
+    :raises PatienceError: one line: ``--file names a folder, not a save file: 'saves/'``.
+    """
+    path = Path(text)
+    if os.path.basename(text) in ("", ".", "..") or path.is_dir():
+        # An empty path is the current folder: say so.
+        raise PatienceError(f"{what} names a folder, not a {kind}: {text or '.'!r}")
+    return path

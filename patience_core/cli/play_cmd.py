@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from patience_core.cli import end_interrupted_line, get_host
-from patience_core.cli.options import DEAL, option_flag, random_deal
+from patience_core.cli.options import DEAL, file_path, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import KIND_LETTERS, counted
 from patience_core.errors import BadMoveText, BadSave, IllegalMove, PatienceError
@@ -492,7 +492,7 @@ def _protect_existing(path: Path, explicit_file: bool, make_game: GameFactory) -
     "--file",
     "-f",
     "file",
-    type=click.Path(path_type=Path),
+    type=click.Path(),
     help="The save file (default: <data dir>/saves/GAME.json; see docs/play.md).",
 )
 @click.option(
@@ -509,7 +509,7 @@ def play(
     deal_number: DealNumber | None,
     options: tuple[str, ...],
     resume: bool,
-    file: Path | None,
+    file: str | None,
     dead_check: bool,
 ) -> None:
     """Play GAME in the terminal. Type moves (e.g. 9h, deal, t1 f, t3 t5 2) and commands (help,
@@ -519,10 +519,8 @@ def play(
     host = get_host(ctx)
     dead_seconds = dead_check_seconds(dead_check)
     host.games.get(game)  # UnknownGame, before anything else
-    path = file if file is not None else default_save_path(game)
+    path = file_path(file, "--file", "save file") if file is not None else default_save_path(game)
     explicit_file = file is not None
-    if explicit_file and (str(file) in ("", ".") or path.is_dir()):
-        raise PatienceError(f"--file names a folder, not a save file: {str(file)!r}")
     if explicit_file and not resume and not path.parent.is_dir():
         # A typo in a path must not make folders (the default place is made when needed).
         what = "is not a folder" if path.parent.exists() else "does not exist"

@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
 from patience_core.cli import get_host
+from patience_core.cli.options import file_path
 from patience_core.persistence import load_session
 
 
 @click.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.pass_context
-def score(ctx: click.Context, file: Path, as_json: bool) -> None:
+def score(ctx: click.Context, file: str, as_json: bool) -> None:
     """Print the score of the saved game FILE: the game, the deal, the score out of the maximum,
     whether it is won, lost or in progress, and the number of moves. The moves are replayed from
     the deal, so the score is that of the position they reach; a bad file is reported in one line
     (exit 1) and never changed."""
     host = get_host(ctx)
-    saved, session = load_session(file, host.game)
+    saved, session = load_session(file_path(file, "FILE", "save file"), host.game)
     state = session.finished or "in progress"
     if as_json:
         result = {

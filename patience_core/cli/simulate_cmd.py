@@ -20,7 +20,7 @@ from typing import IO, Any
 import click
 
 from patience_core.cli import get_host
-from patience_core.cli.options import DEAL, SECONDS, option_flag
+from patience_core.cli.options import DEAL, SECONDS, file_path, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import counted
 from patience_core.errors import PatienceError
@@ -59,11 +59,12 @@ def set_aside(partial: Path) -> Path:
 def output_format(path: str) -> str:
     """``"csv"`` or ``"jsonl"`` for an ``--output`` path (``-`` is CSV on stdout).
 
-    :raises PatienceError: for another extension or a directory that does not exist.
+    :raises PatienceError: for another extension, a directory that does not exist, or a path
+        that names a folder (:func:`~patience_core.cli.options.file_path`: ``rows.csv/`` too).
     """
     if path == "-":
         return "csv"
-    target = Path(path)
+    target = file_path(path, "--output")
     kind = FORMATS.get(target.suffix.lower())
     if kind is None:
         raise PatienceError(
@@ -72,8 +73,6 @@ def output_format(path: str) -> str:
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise PatienceError(f"cannot write {path!r}: directory {str(parent)!r} does not exist")
-    if target.is_dir():
-        raise PatienceError(f"cannot write {path!r}: it is a directory")
     return kind
 
 
