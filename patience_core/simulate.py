@@ -504,9 +504,11 @@ class Summary:
     def as_dict(
         self, wall_seconds: float | None = None, played: int | None = None
     ) -> dict[str, Any]:
-        """Every figure as JSON-ready values. ``wall_seconds`` (the batch's elapsed time) adds
-        ``wall_seconds`` and ``games_per_second``: ``played`` games (default all of them; a
-        resumed run played only the rest) in that time."""
+        """Every figure as JSON-ready values. They count every row added, ``cpu_seconds`` too
+        (the sum of the rows' ``seconds``). ``wall_seconds`` (the batch's elapsed time) adds the
+        speed of this run: ``games_this_run`` (``played``, default every game; a resumed run
+        played only the rest), ``wall_seconds``, and ``games_per_second`` over those games
+        (``None`` when no game was played)."""
         low, high = self.interval
         data: dict[str, Any] = {
             "game": self.game,
@@ -534,7 +536,8 @@ class Summary:
             "cpu_seconds": round(self.cpu_seconds, 6),
         }
         if wall_seconds is not None:
-            data["wall_seconds"] = round(wall_seconds, 6)
             count = self.games if played is None else played
-            data["games_per_second"] = count / wall_seconds if wall_seconds > 0 else None
+            data["games_this_run"] = count
+            data["wall_seconds"] = round(wall_seconds, 6)
+            data["games_per_second"] = count / wall_seconds if count and wall_seconds > 0 else None
         return data

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import types
@@ -680,7 +681,54 @@ def test_a_resumed_run_counts_its_speed_over_the_games_it_played(tmp_path: Path)
     data = json.loads(resumed.stdout)
     assert data["games"] == 8 and data["jobs"] == 1
     # 3 of the 8 games were played in this run's wall time.
+    assert data["games_this_run"] == 3
     assert data["games_per_second"] * data["wall_seconds"] == pytest.approx(3, rel=0.01)
+    # cpu_seconds counts every row, as the seconds column adds up (rows.seconds.sum()).
+    assert data["cpu_seconds"] == pytest.approx(_seconds_column(target), abs=1e-5)
+
+
+def _seconds_column(path: Path) -> float:
+    with path.open(newline="") as stream:
+        return sum(float(row["seconds"]) for row in csv.DictReader(stream))
+
+
+def test_a_resumed_run_says_its_speed_covers_only_the_games_it_played(tmp_path: Path) -> None:
+    target = tmp_path / "rows.csv"
+    assert isinstance(_exploding_run(tmp_path, target, [], explode=True).exception, RuntimeError)
+    resumed = _exploding_run(tmp_path, target, [], explode=False)
+    assert resumed.exit_code == 0, resumed.output
+    speed = resumed.stdout.splitlines()[-1]
+    assert re.fullmatch(
+        rf"speed    \S+ games/s over the 3 games played now \(\S+ s wall, 1 job\); "
+        rf"5 were already in {re.escape(str(target))}\.partial",
+        speed,
+    ), speed
+
+
+def test_a_resumed_run_with_nothing_left_to_play_has_no_speed(tmp_path: Path) -> None:
+    """Every row already in the partial file (a run killed as it finished): the summary says
+    nothing was left to play, not "0 games/s"; cpu_seconds is still the rows' seconds."""
+    whole = tmp_path / "whole.csv"
+    assert _exploding_run(tmp_path, whole, [], explode=False).exit_code == 0
+    target = tmp_path / "rows.csv"
+    partial = tmp_path / "rows.csv.partial"
+    assert isinstance(_exploding_run(tmp_path, target, [], explode=True).exception, RuntimeError)
+    header = partial.read_text().splitlines(keepends=True)[0]
+    for extra in ([], ["--json"]):
+        partial.write_text(header + whole.read_text())
+        done = _exploding_run(tmp_path, target, extra, explode=False)
+        assert done.exit_code == 0, done.output
+        assert "8 of 8 deals already played" in done.stderr
+        assert _csv_rows(target) == _csv_rows(whole) and not partial.exists()
+        if extra:
+            data = json.loads(done.stdout)
+            assert (data["games"], data["games_this_run"]) == (8, 0)
+            assert data["games_per_second"] is None
+            assert data["cpu_seconds"] == pytest.approx(_seconds_column(target), abs=1e-5)
+        else:
+            assert done.stdout.splitlines()[-1] == (
+                f"speed    nothing left to play: all 8 games were already in {partial}"
+            )
 
 
 def test_the_jobs_reported_are_the_workers_started() -> None:

@@ -228,13 +228,30 @@ def _finish(partial: Path, output: str) -> None:
 
 
 def summary_lines(
-    summary: Summary, title: str, jobs: int, wall: float, played: int | None = None
+    summary: Summary,
+    title: str,
+    jobs: int,
+    wall: float,
+    played: int | None = None,
+    kept_in: str = "the partial file",
 ) -> list[str]:
-    """The human-readable summary: ``played`` games (default all) took ``wall`` seconds on
-    ``jobs`` worker processes."""
+    """The human-readable summary of every row: ``played`` games (default all; a resumed run
+    played only the rest, the others were already in ``kept_in``) took ``wall`` seconds on
+    ``jobs`` worker processes. The speed line counts only those games, and says so when they
+    are not all; with none played it says that nothing was left to play."""
     low, high = summary.interval
     count = summary.games if played is None else played
     rate = count / wall if wall > 0 else float("inf")
+    if count == summary.games:
+        speed = f"{rate:.3g} games/s ({wall:.2f} s wall, {counted(jobs, 'job')})"
+    elif count:
+        speed = (
+            f"{rate:.3g} games/s over the {counted(count, 'game')} played now "
+            f"({wall:.2f} s wall, {counted(jobs, 'job')}); "
+            f"{summary.games - count} were already in {kept_in}"
+        )
+    else:
+        speed = f"nothing left to play: all {summary.games} games were already in {kept_in}"
     deals = (
         f"deal {summary.first_deal}"
         if summary.games == 1
@@ -258,7 +275,7 @@ def summary_lines(
         *lines,
         f"score    mean {summary.mean_score:.2f} of {summary.max_score}, best {summary.best_score}",
         f"moves    mean {summary.mean_moves:.1f}",
-        f"speed    {rate:.3g} games/s ({wall:.2f} s wall, {counted(jobs, 'job')})",
+        f"speed    {speed}",
     ]
 
 
@@ -436,5 +453,6 @@ def simulate(
             data["nodes"] = nodes
         click.echo(json.dumps(data, indent=2), err=to_stderr)
     else:
-        for line in summary_lines(summary, the_game.title, workers, wall, rest):
+        kept_in = str(partial) if partial is not None else "the partial file"
+        for line in summary_lines(summary, the_game.title, workers, wall, rest, kept_in):
             click.echo(line, err=to_stderr)
