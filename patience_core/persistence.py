@@ -277,6 +277,22 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
+#: Digits a whole number of a save or position file may have at most (no deal number, move
+#: count or card code comes near; Python itself refuses more than 4,300).
+MAX_DIGITS = 100
+
+
+def whole_number(text: str) -> int:
+    """A JSON whole number of a file we read (``json.loads``'s ``parse_int``).
+
+    :raises ValueError: "a number with too many digits" beyond :data:`MAX_DIGITS` digits, so
+        that the message is ours and not Python's.
+    """
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number with too many digits ({len(text.lstrip('-'))})")
+    return int(text)
+
+
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
@@ -340,6 +356,7 @@ def read_save(path: Path) -> SavedGame:
         data = json.loads(
             raw.decode("utf-8-sig"),  # a byte order mark (some editors add one) is skipped
             parse_constant=_reject_constant,
+            parse_int=whole_number,
             object_pairs_hook=_no_duplicates,
         )
     except UnicodeDecodeError:

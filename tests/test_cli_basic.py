@@ -101,6 +101,7 @@ def test_deal_json() -> None:
         (("deal", "escalator", "--option", "foo=bar"), "has no option 'foo'", 1),
         (("deal", "escalator", "--option", "foo"), "expected NAME=VALUE", 1),
         (("nosuchcommand",), "No such command", 2),
+        (("deal", "escalator", "--deal", "1", "--format", ""), "no position format ''", 2),
     ],
 )
 def test_bad_input_gives_one_line_and_nonzero_exit(
@@ -328,3 +329,14 @@ def test_write_errors_are_one_line() -> None:
         )
     assert result.returncode == 1
     assert result.stderr.strip().splitlines() == ["patience: error: No space left on device"]
+
+
+def test_a_position_file_with_a_huge_number_is_refused_in_our_words(tmp_path: Path) -> None:
+    """A number of thousands of digits is refused by patience's own message, not by Python's
+    advice to raise its limit (``sys.set_int_max_str_digits``)."""
+    path = tmp_path / "position.json"
+    path.write_text('{"format": "patience-position", "version": ' + "9" * 5000 + "}")
+    result = run("deal", "escalator", "--from", str(path))
+    assert result.returncode == 1
+    assert "too many digits" in result.stderr
+    assert "sys." not in result.stderr and len(result.stderr.splitlines()) == 1

@@ -242,6 +242,19 @@ def test_bad_saves_are_refused_in_one_line_and_left_alone(
     assert os.listdir(tmp_path) == ["save.json"]
 
 
+def test_a_huge_number_is_refused_in_our_words(
+    tmp_path: Path, session: Session, host: PluginHost
+) -> None:
+    """Thousands of digits: patience's message, not Python's advice to raise its limit."""
+    path = tmp_path / "save.json"
+    path.write_text(
+        json.dumps(good_save(session)).replace('"version": 1', '"version": ' + "9" * 5000)
+    )
+    with pytest.raises(BadSave, match="too many digits") as info:
+        load_session(path, host.game)
+    assert "sys." not in str(info.value)
+
+
 def test_a_huge_file_is_refused_unread(tmp_path: Path, host: PluginHost) -> None:
     path = tmp_path / "huge.json"
     with path.open("wb") as handle:

@@ -29,7 +29,7 @@ from patience_core.formats import (
 )
 from patience_core.games import Game, parse_options
 from patience_core.model import Position
-from patience_core.persistence import SAVE_FORMAT, load_session
+from patience_core.persistence import SAVE_FORMAT, load_session, whole_number
 from patience_core.plugins import PluginHost
 from patience_core.render import CardStyle, board_text, make_painter
 
@@ -51,13 +51,13 @@ _CORE_FORMATS = ("text", "json")
 def _parse_json(text: str) -> dict[str, Any]:
     """``text`` parsed as a JSON object. :raises BadSave: one line, when it is not one."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=whole_number)
     except json.JSONDecodeError as exc:
         raise BadSave(f"not valid JSON: {exc.msg} (line {exc.lineno})") from None
     except RecursionError:
         raise BadSave("not a position (nested too deeply)") from None
-    except ValueError:
-        raise BadSave("not valid JSON (a number too long)") from None
+    except ValueError as exc:
+        raise BadSave(f"not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise BadSave("position JSON must be an object")
     return data
@@ -276,7 +276,7 @@ def deal(
         the_game, position, where = position_from_file(host, game, chosen, from_file)
     else:
         the_game = host.game(game, chosen)
-    fmt = (output_format or ("json" if as_json else "text")).lower()
+    fmt = (output_format if output_format is not None else ("json" if as_json else "text")).lower()
     if as_json and fmt != "json":
         raise click.UsageError("--json and --format disagree")
     if fmt not in _CORE_FORMATS and the_game.position_format(fmt) is None:
