@@ -10,12 +10,13 @@ work for every installed game, including third-party ones.
 from __future__ import annotations
 
 import abc
+import re
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, TypeGuard
 
 import attrs
 
-from patience_core.engine.deal import AISLERIOT, DealNumber, aisleriot_shuffle, standard_deck
+from patience_core.engine.deal import AISLERIOT, MS, DealNumber, aisleriot_shuffle, standard_deck
 from patience_core.engine.notation import format_move, parse_move
 from patience_core.errors import (
     BadDeal,
@@ -37,6 +38,7 @@ __all__ = [
     "checked_flag",
     "checked_moves",
     "checked_score",
+    "declaration_problem",
     "distribution_of",
     "shown_answer",
     "wrong_answer",
@@ -102,6 +104,9 @@ class Game(abc.ABC):
     * ``formats``: extra :class:`PositionFormat` text formats (default none).
     * ``tableau_fan``: ``"down"`` (columns, the default) or ``"right"`` (one line per pile), for the
       default :meth:`render`.
+
+    The plugin host checks them when the plugin registers the class (:func:`declaration_problem`):
+    a wrong one makes the plugin broken, and it is skipped.
 
     :param options: option name to value; missing options take their defaults.
     :raises BadOption: for an unknown option name or a value not among its choices.
@@ -409,6 +414,151 @@ class Game(abc.ABC):
         return self.option_values[name]
 
 
+#: A game's name: lower-case letters and digits in words joined by single hyphens, as the command
+#: line and saved games take it (``bakers-game``).
+GAME_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+#: The longest game name (a saved game keeps at most this many characters).
+GAME_NAME_LIMIT = 64
+#: The deal numbering schemes a game may declare in ``deal_schemes``.
+DEAL_SCHEMES = (AISLERIOT, MS)
+#: Position format names the core keeps for itself (``patience deal --format``).
+CORE_FORMATS = ("text", "json")
+_WORD = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+
+
+def _is_line(value: object) -> bool:
+    """Whether ``value`` is one non-blank line of printable text (no line break, tab, escape)."""
+    return isinstance(value, str) and bool(value.strip()) and value.isprintable()
+
+
+def _is_text(value: object) -> bool:
+    """Whether ``value`` is non-blank printable text, with line breaks and tabs allowed."""
+    return (
+        isinstance(value, str)
+        and bool(value.strip())
+        and all(ch in "\n\t" or ch.isprintable() for ch in value)
+    )
+
+
+def _sequence(value: object) -> TypeGuard[tuple[object, ...] | list[object]]:
+    return isinstance(value, (tuple, list))
+
+
+def _option_problem(option: object) -> str | None:
+    """What is wrong with one entry of ``options``, or ``None``."""
+    if not isinstance(option, GameOption):
+        return f"holds {shown_answer(option)}, not a GameOption"
+    if not isinstance(option.name, str) or not _WORD.match(option.name):
+        return f"has an option named {shown_answer(option.name)}, not a lower-case hyphenated word"
+    where = f"option {option.name!r}"
+    choices = option.choices
+    if not _sequence(choices) or not choices:
+        return f"{where} has choices {shown_answer(choices)}, not a tuple of texts"
+    for choice in choices:
+        if not _is_line(choice) or choice != choice.strip() or " " in choice:
+            return f"{where} has the choice {shown_answer(choice)}, not a word"
+    if len(set(choices)) != len(choices):
+        return f"{where} lists a choice twice"
+    if option.default not in choices:
+        return f"{where} has the default {shown_answer(option.default)}, not one of its choices"
+    if not isinstance(option.help, str) or (option.help and not option.help.isprintable()):
+        return f"{where} has the help {shown_answer(option.help)}, not one line of text"
+    return None
+
+
+def _format_problem(fmt: object) -> str | None:
+    """What is wrong with one entry of ``formats``, or ``None``."""
+    if not isinstance(fmt, PositionFormat):
+        return f"holds {shown_answer(fmt)}, not a PositionFormat"
+    if not isinstance(fmt.name, str) or not _WORD.match(fmt.name) or fmt.name in CORE_FORMATS:
+        return (
+            f"has a format named {shown_answer(fmt.name)}, not a lower-case word other than "
+            "text and json"
+        )
+    where = f"format {fmt.name!r}"
+    if not callable(fmt.write):
+        return f"{where} has write {shown_answer(fmt.write)}, not a function"
+    if fmt.read is not None and not callable(fmt.read):
+        return f"{where} has read {shown_answer(fmt.read)}, not a function or None"
+    if not isinstance(fmt.help, str) or (fmt.help and not fmt.help.isprintable()):
+        return f"{where} has the help {shown_answer(fmt.help)}, not one line of text"
+    return None
+
+
+def declaration_problem(game: type[Game]) -> str | None:
+    """What is wrong with the declaration of game class ``game``, or ``None`` when nothing is:
+    every class attribute the :class:`Game` API documents must be present and of its kind
+    (``name``, ``title``, ``max_score``, ``rules``, ``options``, ``deal_schemes``, ``formats``,
+    ``tableau_fan``), and no abstract method may be left unimplemented.
+
+    ``name`` is lower-case letters and digits joined by single hyphens (at most 64 characters);
+    ``title`` one line of printable text (no line break, tab or other control character: it is a
+    cell of ``patience list``'s table); ``rules`` printable text with line breaks; ``max_score``
+    a whole number of at least 1.
+
+    :returns: one line naming the attribute and what it holds, e.g. ``title is int 42, not one
+        line of text``.
+    """
+    name = getattr(game, "name", None)
+    if not isinstance(name, str) or not GAME_NAME.match(name) or len(name) > GAME_NAME_LIMIT:
+        return (
+            f"name is {shown_answer(name)}, not lower-case letters, digits and hyphens "
+            "(e.g. 'golf')"
+        )
+    title = getattr(game, "title", None)
+    if not _is_line(title):
+        return (
+            f"title is {shown_answer(title)}, not one line of text (no line break or control "
+            "character)"
+        )
+    max_score = getattr(game, "max_score", None)
+    if type(max_score) is not int or max_score < 1:
+        return f"max_score is {shown_answer(max_score)}, not a whole number of at least 1"
+    rules = getattr(game, "rules", None)
+    if not _is_text(rules):
+        return (
+            f"rules is {shown_answer(rules)}, not a text (line breaks and tabs are the only "
+            "control characters it may hold)"
+        )
+    options = getattr(game, "options", None)
+    if not _sequence(options):
+        return f"options is {shown_answer(options)}, not a tuple of GameOption"
+    names = []
+    for option in options:
+        problem = _option_problem(option)
+        if problem:
+            return f"options {problem}"
+        assert isinstance(option, GameOption)
+        names.append(option.name)
+    if len(set(names)) != len(names):
+        return "options declares an option name twice"
+    schemes = getattr(game, "deal_schemes", None)
+    if not _sequence(schemes) or not schemes or any(s not in DEAL_SCHEMES for s in schemes):
+        return (
+            f"deal_schemes is {shown_answer(schemes)}, not a tuple of "
+            f"{' and '.join(map(repr, DEAL_SCHEMES))}"
+        )
+    formats = getattr(game, "formats", None)
+    if not _sequence(formats):
+        return f"formats is {shown_answer(formats)}, not a tuple of PositionFormat"
+    format_names = []
+    for fmt in formats:
+        problem = _format_problem(fmt)
+        if problem:
+            return f"formats {problem}"
+        assert isinstance(fmt, PositionFormat)
+        format_names.append(fmt.name)
+    if len(set(format_names)) != len(format_names):
+        return "formats declares a format name twice"
+    fan = getattr(game, "tableau_fan", None)
+    if fan not in ("down", "right"):
+        return f"tableau_fan is {shown_answer(fan)}, not 'down' or 'right'"
+    missing = sorted(getattr(game, "__abstractmethods__", ()))
+    if missing:
+        return f"it does not implement {', '.join(missing)}"
+    return None
+
+
 @attrs.define
 class GameRegistry:
     """The games the installed plugins provide, by name. Passed to ``patience_register_games``.
@@ -425,14 +575,16 @@ class GameRegistry:
     def add(self, game: type[Game]) -> None:
         """Register ``game`` (a :class:`Game` subclass) under ``game.name``.
 
-        :raises PluginError: when the class is not a Game subclass, lacks a name, or the name is
-            already taken.
+        :raises PluginError: when the class is not a Game subclass, its declaration is wrong
+            (:func:`declaration_problem`: a class attribute missing or of the wrong kind, an
+            abstract method not implemented), or the name is already taken.
         """
         if not (isinstance(game, type) and issubclass(game, Game)):
             raise PluginError(f"{self.current_plugin}: {game!r} is not a patience Game class")
-        name = getattr(game, "name", None)
-        if not isinstance(name, str) or not name:
-            raise PluginError(f"{self.current_plugin}: game class {game.__name__} has no name")
+        problem = declaration_problem(game)
+        if problem:
+            raise PluginError(f"game class {game.__name__}: {problem}")
+        name = game.name
         if name in self._games:
             raise PluginError(
                 f"game {name!r} is provided by both {self._providers[name]} and "

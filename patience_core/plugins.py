@@ -29,7 +29,7 @@ import pluggy
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from patience_core import API_VERSION, __version__, hookspecs
-from patience_core.errors import PatienceError, PluginError
+from patience_core.errors import PatienceError, PluginError, UnknownGame
 from patience_core.games import (
     Game,
     GameRegistry,
@@ -168,6 +168,8 @@ def _check_answers(game: Game, provider: str) -> None:
 
 def _one_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
+    if isinstance(exc, PluginError) and text:
+        return text[0]  # already a message about the plugin (e.g. from GameRegistry.add)
     return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
 
 
@@ -316,13 +318,40 @@ class PluginHost:
             if r.status in (BROKEN, INCOMPATIBLE)
         ]
 
+    def game_class(self, name: str) -> type[Game]:
+        """The game class registered as ``name``.
+
+        :raises UnknownGame: when no plugin provides ``name``; when the plugin of that name
+            (entry point ``name`` or distribution ``patience-name``) was skipped as broken,
+            incompatible or blocked, the message says so instead of only listing the known games.
+        """
+        try:
+            return self.load().games.get(name)
+        except UnknownGame as exc:
+            wanted = name.strip().lower()
+            for record in self.records:
+                if record.status in (BROKEN, INCOMPATIBLE, BLOCKED) and wanted in (
+                    record.name.lower(),
+                    record.distribution.lower().removeprefix("patience-"),
+                ):
+                    why = (
+                        "by PATIENCE_DISABLE_PLUGINS or PATIENCE_PLUGINS"
+                        if record.status == BLOCKED
+                        else "and was skipped (see `patience plugins`)"
+                    )
+                    raise UnknownGame(
+                        f"unknown game {name!r}: its plugin {record.distribution} is "
+                        f"{record.status} {why}"
+                    ) from exc
+            raise
+
     def game(self, name: str, options: Mapping[str, str] | None = None) -> Game:
         """A :class:`Game` instance of game ``name`` with ``options``.
 
-        :raises UnknownGame: when no plugin provides ``name``.
+        :raises UnknownGame: when no plugin provides ``name`` (:meth:`game_class`).
         :raises BadOption: for invalid options.
         """
-        cls = self.load().games.get(name)
+        cls = self.game_class(name)
         try:
             game = cls(options)
         except PatienceError:

@@ -484,12 +484,21 @@ class GameConformance:
         from patience_core.plugins import PluginHost
 
         host = PluginHost().load()
-        assert self.game in host.games, f"{self.game!r} is not registered by any installed plugin"
+        assert self.game in host.games, (
+            f"{self.game!r} is not registered by any installed plugin"
+            + "".join(f"; {problem}" for problem in host.problems)
+        )
         assert not [p for p in host.problems if self.game in p], host.problems
 
     def test_declaration(self) -> None:
-        """Name, title, rules text, max score, unique pile names, options with valid defaults."""
+        """Name, title, rules text, max score, unique pile names, options with valid defaults
+        (every class attribute as the plugin host checks it when it loads the plugin:
+        :func:`~patience_core.games.declaration_problem`)."""
+        from patience_core.games import declaration_problem
+
         game = self.make_game()
+        problem = declaration_problem(type(game))
+        assert problem is None, f"game class {type(game).__name__}: {problem}"
         assert game.name == self.game
         assert game.title.strip()
         assert len(game.rules.strip()) >= 40, "the rules text is missing or too short"

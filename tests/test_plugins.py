@@ -9,7 +9,15 @@ import pytest
 from click.testing import CliRunner
 
 from patience_core import hookimpl
-from patience_core.api import Game, GameRegistry, PileKind, PileSpec, Position
+from patience_core.api import (
+    Game,
+    GameOption,
+    GameRegistry,
+    PileKind,
+    PileSpec,
+    Position,
+    PositionFormat,
+)
 from patience_core.cli import cli
 from patience_core.errors import PluginError, UnknownGame
 from patience_core.plugins import PluginHost
@@ -415,3 +423,152 @@ def test_plugins_command_shows_a_plugin_whose_commands_fail() -> None:
     assert result.exit_code == 0, result.output
     line = next(x for x in result.output.splitlines() if x.startswith("patience-cmds"))
     assert line.endswith("its commands failed: RuntimeError: no commands today")
+
+
+# -- a game class declared wrongly is refused when its plugin loads --------------------------
+
+
+def declared(dist: str, cls: type[Game]) -> FakeEntryPoint:
+    """A plugin (distribution ``dist``) that registers the game class ``cls``."""
+
+    @hookimpl
+    def patience_register_games(registry: GameRegistry) -> None:
+        registry.add(cls)
+
+    plugin = types.SimpleNamespace(patience_register_games=patience_register_games)
+    return FakeEntryPoint(dist.removeprefix("patience-"), dist, lambda: plugin)
+
+
+def alpha_with(**attributes: Any) -> type[Game]:
+    """Game ``alpha`` with some class attributes replaced."""
+    return type("Alpha", (make_game("alpha"),), attributes)
+
+
+def _write(game: Game, position: Position) -> str:
+    return ""
+
+
+@pytest.mark.parametrize(
+    ("attributes", "said"),
+    [
+        ({"title": 42}, "title is int 42, not one line of text"),
+        ({"title": "Alpha\nAlpha"}, "title is str 'Alpha\\nAlpha', not one line of text"),
+        ({"title": "Alpha\x1b[31m"}, "title is str 'Alpha\\x1b[31m', not one line"),
+        ({"title": "  "}, "title is str '  ', not one line of text"),
+        ({"rules": None}, "rules is NoneType None, not a text"),
+        ({"rules": b"A tiny game."}, "rules is bytes b'A tiny game.', not a text"),
+        ({"rules": "\x1b[2JA tiny game."}, "rules is str '\\x1b[2JA tiny game.', not a text"),
+        ({"max_score": "1"}, "max_score is str '1', not a whole number of at least 1"),
+        ({"max_score": True}, "max_score is bool True, not a whole number"),
+        ({"max_score": 0}, "max_score is int 0, not a whole number of at least 1"),
+        ({"name": "Alpha Game"}, "name is str 'Alpha Game', not lower-case letters"),
+        ({"name": 7}, "name is int 7, not lower-case letters"),
+        ({"options": GameOption("wrap", ("no", "yes"), "no")}, "options is GameOption GameOption("),
+        ({"options": ("wrap",)}, "options holds str 'wrap', not a GameOption"),
+        (
+            {"options": (GameOption("wrap", ("no", "yes"), "maybe"),)},
+            "option 'wrap' has the default str 'maybe', not one of its choices",
+        ),
+        (
+            {"options": (GameOption("wrap", "yes", "yes"),)},  # type: ignore[arg-type]
+            "option 'wrap' has choices str 'yes', not a tuple of texts",
+        ),
+        (
+            {"options": (GameOption("Wrap", ("no", "yes"), "no"),)},
+            "has an option named str 'Wrap', not a lower-case hyphenated word",
+        ),
+        (
+            {"options": (GameOption("wrap", ("no", "yes"), "no", "line\nbreak"),)},
+            "option 'wrap' has the help str 'line\\nbreak', not one line of text",
+        ),
+        (
+            {"options": (GameOption("a", ("x",), "x"), GameOption("a", ("y",), "y"))},
+            "options declares an option name twice",
+        ),
+        ({"deal_schemes": "aisleriot"}, "deal_schemes is str 'aisleriot', not a tuple of"),
+        ({"deal_schemes": ("xyz",)}, "deal_schemes is tuple ('xyz',), not a tuple of"),
+        ({"formats": (PositionFormat("text", _write),)}, "has a format named str 'text'"),
+        ({"formats": (PositionFormat("fcs", "write"),)}, "format 'fcs' has write str 'write'"),
+        ({"tableau_fan": "up"}, "tableau_fan is str 'up', not 'down' or 'right'"),
+    ],
+)
+def test_a_wrong_class_attribute_makes_the_plugin_broken_and_the_others_work(
+    attributes: dict[str, Any], said: str
+) -> None:
+    h = host(
+        declared("patience-alpha", alpha_with(**attributes)), ok("beta", "patience-beta", "beta")
+    )
+    assert status_of(h, "patience-alpha") == "broken"
+    assert h.games.names() == ["beta"]
+    assert len(h.problems) == 1
+    assert h.problems[0].startswith(
+        "plugin patience-alpha (alpha) is broken and was skipped: game class Alpha: "
+    )
+    assert said in h.problems[0]
+
+
+def test_a_game_class_with_abstract_methods_left_is_refused_when_it_loads() -> None:
+    half = type(
+        "Half", (Game,), {"name": "half", "title": "Half", "max_score": 1, "rules": "A game."}
+    )
+    h = host(declared("patience-half", half))
+    assert h.problems == [
+        "plugin patience-half (half) is broken and was skipped: game class Half: it does not "
+        "implement is_won, layout, legal_moves, piles, play, score"
+    ]
+
+
+def test_every_installed_game_is_declared_rightly() -> None:
+    from patience_core.games import declaration_problem
+
+    h = PluginHost(environ={}).load()
+    assert h.problems == []
+    for cls in h.games:
+        assert declaration_problem(cls) is None
+
+
+@pytest.fixture
+def installed(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Make the real ``patience`` command line find only the given (fake) entry points."""
+    from patience_core import plugins
+
+    def install(*eps: FakeEntryPoint) -> None:
+        monkeypatch.setattr(plugins.metadata, "entry_points", lambda group: list(eps))
+
+    return install
+
+
+def test_list_and_rules_with_a_game_whose_title_or_rules_are_wrong(
+    installed: Any, run_patience: Any
+) -> None:
+    installed(
+        declared("patience-alpha", alpha_with(title=42, rules=None)),
+        declared("patience-gamma", alpha_with(name="gamma", title="Gamma\nGamma")),
+        ok("beta", "patience-beta", "beta"),
+    )
+    result = run_patience("list")
+    assert result.code == 0
+    assert result.out == "beta  Beta  patience-beta 1.0\n"
+    warnings = result.err.splitlines()
+    assert len(warnings) == 2
+    assert warnings[0].startswith("patience: warning: plugin patience-alpha (alpha) is broken")
+    assert "title is int 42" in warnings[0]
+    assert "patience-gamma (gamma) is broken" in warnings[1] and "title is str" in warnings[1]
+    result = run_patience("rules", "alpha")
+    assert result.code == 1 and not result.out
+    assert result.err.splitlines()[-1] == (
+        "patience: error: unknown game 'alpha': its plugin patience-alpha is broken and was "
+        "skipped (see `patience plugins`)"
+    )
+    assert "Traceback" not in result.err
+    assert run_patience("rules", "beta").out == "A tiny game.\n"
+
+
+def test_a_blocked_game_is_unknown_and_says_why() -> None:
+    h = host(ok("alpha", "patience-alpha", "alpha"), PATIENCE_DISABLE_PLUGINS="alpha")
+    with pytest.raises(UnknownGame) as caught:
+        h.game("alpha")
+    assert str(caught.value) == (
+        "unknown game 'alpha': its plugin patience-alpha is blocked by PATIENCE_DISABLE_PLUGINS "
+        "or PATIENCE_PLUGINS"
+    )

@@ -13,7 +13,7 @@ from patience_core.cli import get_host
 def rules(ctx: click.Context, game: str) -> None:
     """Show the rules of GAME."""
     host = get_host(ctx)
-    cls = host.games.get(game)
+    cls = host.game_class(game)
     click.echo(cls.rules.rstrip())
     if cls.options:
         click.echo("\nOptions (--option NAME=VALUE):")
