@@ -25,9 +25,15 @@ import attrs
 
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import BadDeal, PatienceError, PluginError
-from patience_core.games import Game
+from patience_core.games import (
+    Game,
+    checked_flag,
+    checked_moves,
+    checked_score,
+    wrong_answer,
+)
 from patience_core.plugins import PluginHost
-from patience_core.strategies import StrategyFactory
+from patience_core.strategies import StrategyFactory, checked_position
 
 __all__ = [
     "COLUMNS",
@@ -158,15 +164,23 @@ def play_deal(
     resigns (returns ``None``); a resigning strategy whose ``outcome`` attribute is ``"dead"`` or
     ``"unknown"`` ends the game with that result instead.
 
+    Every answer taken from the game is checked as ``patience play`` checks it
+    (:func:`~patience_core.games.checked_moves`, :func:`~patience_core.games.checked_score`,
+    :func:`~patience_core.games.checked_flag`): the deal and each ``play`` give a position,
+    ``legal_moves`` a list of moves, ``is_won`` (and ``is_lost`` at a dead end) True or False,
+    ``score`` a whole number in 0..``max_score``, and ``max_score`` itself in a won position
+    (the plugin API's rule). So a row never holds an answer the game may not give.
+
     :param factory: builds the player: ``factory(game, strategy_seed(deal, strategy))``.
     :param strategy: the strategy's name (for the row and the seed).
     :param max_moves: the move cap, >= 1.
     :raises BadDeal: when the game does not take ``deal``'s numbering scheme.
     :raises PatienceError: when the strategy returns a move that is not legal.
-    :raises PluginError: when the factory makes something without a ``choose`` method.
+    :raises PluginError: when the factory makes something without a ``choose`` method, or the
+        game answers with something it may not (one line naming its plugin).
     """
     start = time.process_time()
-    position = game.deal(deal)
+    position = checked_position(game, "deal", game.deal(deal))
     player = factory(game, strategy_seed(deal, strategy))
     if not callable(getattr(player, "choose", None)):
         raise PluginError(
@@ -176,11 +190,12 @@ def play_deal(
     moves = 0
     result = STOPPED
     while True:
-        if game.is_won(position):
+        if checked_flag(game, "is_won", game.is_won(position)):
             result = WON
             break
-        legal = game.legal_moves(position)
+        legal = checked_moves(game, game.legal_moves(position))
         if not legal:
+            checked_flag(game, "is_lost", game.is_lost(position))
             result = LOST
             break
         if moves >= max_moves:
@@ -194,15 +209,20 @@ def play_deal(
             raise PatienceError(
                 f"strategy {strategy!r} chose an illegal move in deal {deal} of {game.name}"
             )
-        position = game.play(position, move)
+        position = checked_position(game, "play", game.play(position, move))
         moves += 1
+    score = checked_score(game, game.score(position))
+    if result == WON and score != game.max_score:
+        raise wrong_answer(
+            game, "score", score, f"{game.max_score}, its max_score, in a won position"
+        )
     return SimRow(
         game=game.name,
         deal=str(deal),
         strategy=strategy,
         options=options_text(game.option_values),
         result=result,
-        score=game.score(position),
+        score=score,
         max_score=game.max_score,
         moves=moves,
         seconds=round(time.process_time() - start, 6),

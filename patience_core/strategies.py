@@ -16,7 +16,7 @@ import attrs
 
 from patience_core.engine.rng import GRand
 from patience_core.errors import PatienceError, PluginError
-from patience_core.games import Game
+from patience_core.games import Game, checked_flag, checked_moves, checked_score, wrong_answer
 from patience_core.model import Move, MoveKind, PileKind, Position
 
 __all__ = [
@@ -25,7 +25,18 @@ __all__ = [
     "Strategy",
     "StrategyFactory",
     "StrategyRegistry",
+    "checked_position",
 ]
+
+
+def checked_position(game: Game, hook: str, answer: object) -> Position:
+    """``answer`` (what ``game.<hook>`` answered: ``deal`` or ``play``), a :class:`Position`.
+
+    :raises PluginError: (:func:`~patience_core.games.wrong_answer`) for anything else.
+    """
+    if not isinstance(answer, Position):
+        raise wrong_answer(game, hook, answer, "a Position")
+    return answer
 
 
 class Strategy(Protocol):
@@ -196,7 +207,7 @@ class GreedyStrategy:
             for card in piles[i]:
                 if not card.face_up:
                     hidden += 1
-        return self._game.score(position), -hidden
+        return checked_score(self._game, self._game.score(position)), -hidden
 
     def _search(
         self, position: Position, legal: Sequence[Move], base: _Progress
@@ -220,18 +231,18 @@ class GreedyStrategy:
                     if cost >= self._budget:
                         break
                     cost += 1
-                    moves = known[here] = game.legal_moves(here)
+                    moves = known[here] = checked_moves(game, game.legal_moves(here))
                 for move in moves:
                     if move.kind is MoveKind.DEAL:
                         continue
                     if cost >= self._budget:
                         break
                     cost += 1
-                    after = game.play(here, move)
+                    after = checked_position(game, "play", game.play(here, move))
                     if after in visited or after in seen:
                         continue
                     visited[after] = (here, move)
-                    if game.is_won(after):
+                    if checked_flag(game, "is_won", game.is_won(after)):
                         return _line(visited, after)
                     progress = self._progress(after)
                     if progress > best:
@@ -270,11 +281,13 @@ class GreedyStrategy:
         best_key: tuple[_Progress, int] | None = None
         best_move: Move | None = None
         for move in legal:
-            after = game.play(position, move)
+            after = checked_position(game, "play", game.play(position, move))
             if after in self._seen:
                 continue
             moves = known.get(after)
-            mobility = len(moves) if moves is not None else len(game.legal_moves(after))
+            if moves is None:
+                moves = checked_moves(game, game.legal_moves(after))
+            mobility = len(moves)
             key = (self._progress(after), mobility)
             if best_key is None or key > best_key:
                 best_key, best_move = key, move

@@ -1,0 +1,200 @@
+"""simulate with a broken game plugin: every answer is checked as play checks it, and a failure
+gives the same one-line message and exit code whatever --jobs and --strategy.
+
+The plugin is a real installed distribution (``patience-broken-golf``, a ``.dist-info`` folder on
+``sys.path``), so the worker processes of ``--jobs 2`` load it too. Its game is Golf under the
+name ``broken-golf``; the variable ``BROKEN_GOLF`` says how it breaks, only once four cards are
+cleared (deal 1's first position, which the plugin host checks when the game starts, stays
+sound).
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from conftest import CliResult
+
+PLUGIN = textwrap.dedent(
+    '''
+    """Golf that breaks as BROKEN_GOLF says, once four cards are cleared."""
+
+    import os
+
+    from patience_core import hookimpl
+    from patience_golf.game import Golf
+
+    PATIENCE_API = ">=1.0,<2"
+
+
+    class Odd(Exception):
+        """An exception that pickle cannot rebuild: its __init__ takes two arguments."""
+
+        def __init__(self, a, b):
+            super().__init__(f"odd {a} {b}")
+
+
+    def _broken(position):
+        return Golf.score(BrokenGolf(), position) >= 4
+
+
+    class BrokenGolf(Golf):
+        name = "broken-golf"
+        title = "Broken Golf"
+
+        def score(self, position):
+            mode = os.environ.get("BROKEN_GOLF", "")
+            if _broken(position):
+                if mode == "score-999":
+                    return 999
+                if mode == "score-text":
+                    return "x"
+            return super().score(position)
+
+        def legal_moves(self, position):
+            moves = super().legal_moves(position)
+            if os.environ.get("BROKEN_GOLF") == "moves-text" and _broken(position):
+                return [str(move) for move in moves]
+            return moves
+
+        def is_won(self, position):
+            if os.environ.get("BROKEN_GOLF") == "won-text" and _broken(position):
+                return "yes"
+            return super().is_won(position)
+
+        def play(self, position, move):
+            mode = os.environ.get("BROKEN_GOLF", "")
+            if _broken(position):
+                if mode == "play-raises":
+                    raise RuntimeError("boom in play")
+                if mode == "play-odd":
+                    raise Odd(1, 2)
+                if mode == "play-none":
+                    return None
+            return super().play(position, move)
+
+
+    @hookimpl
+    def patience_register_games(registry):
+        registry.add(BrokenGolf)
+    '''
+)
+
+
+@pytest.fixture
+def broken_golf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Install ``patience-broken-golf`` 0.1.0 in a folder put first on ``sys.path`` (the worker
+    processes inherit it); returns the folder."""
+    site = tmp_path / "site"
+    (site / "broken_golf").mkdir(parents=True)
+    (site / "broken_golf" / "__init__.py").write_text(PLUGIN)
+    info = site / "patience_broken_golf-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: patience-broken-golf\nVersion: 0.1.0\n"
+    )
+    (info / "entry_points.txt").write_text("[patience]\nbroken-golf = broken_golf\n")
+    (info / "top_level.txt").write_text("broken_golf\n")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.delenv("PATIENCE_DEBUG", raising=False)
+    yield site
+    sys.modules.pop("broken_golf", None)
+
+
+Run = Callable[..., CliResult]
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    lines = [line for line in path.read_text().splitlines() if not line.startswith("#")]
+    return list(csv.DictReader(lines))
+
+
+# -- every answer is checked ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mode", "answer"),
+    [
+        ("score-999", "score returned int 999, not a whole number in 0..35"),
+        ("score-text", "score returned str 'x', not a whole number in 0..35"),
+        ("moves-text", "legal_moves returned str "),
+        ("won-text", "is_won returned str 'yes', not True or False"),
+        ("play-none", "play returned NoneType None, not a Position"),
+    ],
+)
+@pytest.mark.parametrize("strategy", ["random", "greedy"])
+def test_a_wrong_answer_is_refused_as_play_refuses_it(
+    broken_golf: Path,
+    run_patience: Run,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    mode: str,
+    answer: str,
+    strategy: str,
+) -> None:
+    target = tmp_path / "rows.csv"
+    monkeypatch.setenv("BROKEN_GOLF", mode)
+    args = ["broken-golf", "-n", "4", "--strategy", strategy, "-O", str(target)]
+    done = run_patience("simulate", *args)
+    assert done.code == 1, done
+    assert done.out == ""
+    assert done.err.count("\n") == 1
+    assert done.err.startswith(
+        f"patience: error: the broken-golf plugin (patience-broken-golf) is broken: {answer}"
+    ), done.err
+    # No row made of a wrong answer reaches a file: the output is not written at all, and the
+    # rows kept for a resumed run are all sound.
+    assert not target.exists()
+    partial = tmp_path / "rows.csv.partial"
+    assert all(0 <= int(row["score"]) <= 35 for row in _rows(partial))
+
+
+def test_a_sound_game_still_simulates(broken_golf: Path, run_patience: Run, tmp_path: Path) -> None:
+    target = tmp_path / "rows.csv"
+    done = run_patience(
+        "simulate", "broken-golf", "-n", "5", "--strategy", "greedy", "-O", str(target)
+    )
+    assert done.code == 0, done
+    assert [row["deal"] for row in _rows(target)] == ["1", "2", "3", "4", "5"]
+
+
+def test_a_win_below_the_max_score_is_refused() -> None:
+    """The plugin API's rule (the conformance kit checks it): a won position scores max_score.
+    A row "won with 27 of 28" cannot be right, so the game that gives it is named."""
+    from patience_core.engine.deal import DealNumber
+    from patience_core.errors import PluginError
+    from patience_core.plugins import PluginHost
+    from patience_core.simulate import play_deal
+    from patience_core.strategies import GreedyStrategy
+
+    escalator = type(PluginHost().load().game("escalator"))
+
+    class LowWin(escalator):  # type: ignore[valid-type,misc]
+        def score(self, position: object) -> int:
+            return min(super().score(position), self.max_score - 1)
+
+    with pytest.raises(
+        PluginError, match=r"score returned int 27, not 28, its max_score, in a won"
+    ):
+        play_deal(LowWin(), GreedyStrategy, DealNumber(53), "greedy")  # greedy wins deal 53
+
+
+def test_is_lost_is_checked_at_a_dead_end() -> None:
+    from patience_core.engine.deal import DealNumber
+    from patience_core.errors import PluginError
+    from patience_core.plugins import PluginHost
+    from patience_core.simulate import play_deal
+    from patience_core.strategies import RandomStrategy
+
+    escalator = type(PluginHost().load().game("escalator"))
+
+    class Vague(escalator):  # type: ignore[valid-type,misc]
+        def is_lost(self, position: object) -> object:
+            return "maybe"
+
+    with pytest.raises(PluginError, match=r"is_lost returned str 'maybe', not True or False"):
+        play_deal(Vague(), RandomStrategy, DealNumber(1), "random")  # random loses deal 1
