@@ -14,6 +14,7 @@ __all__ = [
     "PatienceError",
     "PluginError",
     "UnknownGame",
+    "plugin_behind",
 ]
 
 
@@ -47,3 +48,31 @@ class BadSave(PatienceError):
 
 class PluginError(PatienceError):
     """A plugin that cannot be used (import error, broken hooks, duplicate game name)."""
+
+
+#: Top-level modules of patience-core and the libraries it runs on: never a plugin's code.
+_CORE_MODULES = ("patience_core", "click", "pluggy", "attrs", "__main__")
+
+
+def plugin_behind(exc: BaseException) -> str | None:
+    """The distribution whose code raised ``exc`` (the deepest frame of its traceback outside
+    patience-core and the libraries it uses that belongs to an installed distribution), or
+    ``None``. The command line names it as a broken plugin; ``patience simulate`` asks it in
+    the process that played the deal, where the traceback still exists."""
+    from importlib import metadata
+
+    try:
+        owners = metadata.packages_distributions()
+    except Exception:
+        return None
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        top = module.split(".")[0]
+        if top and top not in _CORE_MODULES:
+            dists = owners.get(top)
+            if dists:
+                found = dists[0]
+        tb = tb.tb_next
+    return found

@@ -16,6 +16,8 @@ import functools
 import hashlib
 import math
 import multiprocessing
+import os
+import pickle
 import signal
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -24,7 +26,7 @@ from typing import Any
 import attrs
 
 from patience_core.engine.deal import DealNumber
-from patience_core.errors import BadDeal, PatienceError, PluginError
+from patience_core.errors import BadDeal, PatienceError, PluginError, plugin_behind
 from patience_core.games import (
     Game,
     checked_flag,
@@ -49,6 +51,7 @@ __all__ = [
     "deal_range",
     "options_text",
     "play_deal",
+    "plugin_failure",
     "run_batch",
     "strategy_seed",
     "wilson_interval",
@@ -316,9 +319,61 @@ def prepare(host: PluginHost, spec: BatchSpec) -> _Setup:
     return game, budgeted
 
 
-def _play_chunk(setup: _Setup, spec: BatchSpec, deals: list[DealNumber]) -> list[SimRow]:
+def _play(setup: _Setup, spec: BatchSpec, deal: DealNumber) -> SimRow:
+    """:func:`play_deal`, with an error of a plugin's own code turned into a
+    :class:`PluginError` naming the plugin (:func:`plugin_failure`)."""
     game, factory = setup
-    return [play_deal(game, factory, deal, spec.strategy, spec.max_moves) for deal in deals]
+    try:
+        return play_deal(game, factory, deal, spec.strategy, spec.max_moves)
+    except (Exception, SystemExit) as exc:
+        error = plugin_failure(exc)
+        if error is exc:
+            raise
+        raise error from exc
+
+
+def plugin_failure(exc: BaseException) -> BaseException:
+    """The error to report for ``exc``, raised while a deal was played: ``exc`` itself, or,
+    when a plugin's own code raised it (:func:`~patience_core.errors.plugin_behind`: a game's
+    method, a player a plugin registered; ``sys.exit()`` there too), a :class:`PluginError`
+    with the line the command line prints for such an error (``the plugin patience-golf
+    failed: RuntimeError: boom (set PATIENCE_DEBUG=1 for details)``).
+
+    The plugin can only be found while the traceback exists, in the process that played the
+    deal: turned into that line there, the error gives the same message and exit code for any
+    ``--jobs``. With ``PATIENCE_DEBUG`` set, ``exc`` is kept, for its traceback.
+    """
+    if isinstance(exc, PatienceError) or os.environ.get("PATIENCE_DEBUG"):
+        return exc
+    culprit = plugin_behind(exc)
+    if culprit is None:
+        return exc
+    return PluginError(
+        f"the plugin {culprit} failed: {_one_line(exc)} (set PATIENCE_DEBUG=1 for details)"
+    )
+
+
+def _one_line(exc: BaseException) -> str:
+    """``Type: first line of the message``, as the command line shows an error."""
+    lines = str(exc).splitlines()
+    return f"{type(exc).__name__}: {lines[0] if lines else ''}"
+
+
+def _portable(exc: BaseException) -> Exception:
+    """``exc``, or, when it cannot cross back to the parent process, an exception that can,
+    with its one line. An exception class whose ``__init__`` takes other arguments than its
+    message cannot be rebuilt there (the pool then waits for ever), nor one holding something
+    that cannot be pickled; a ``SystemExit`` would end the worker and lose its task."""
+    if isinstance(exc, Exception):
+        try:
+            pickle.loads(pickle.dumps(exc))
+        except Exception:
+            pass
+        else:
+            return exc
+    if isinstance(exc, PatienceError):
+        return (PluginError if isinstance(exc, PluginError) else PatienceError)(str(exc))
+    return RuntimeError(_one_line(exc))
 
 
 # -- worker processes -------------------------------------------------------------------------
@@ -342,7 +397,18 @@ def _worker_chunk(task: tuple[BatchSpec, int, str, int]) -> list[SimRow]:
         _WORKER.clear()
         _WORKER[spec] = setup
     deals = [DealNumber(number + i, scheme) for i in range(count)]
-    return _play_chunk(setup, spec, deals)
+    return [_play(setup, spec, deal) for deal in deals]
+
+
+def _worker_chunk_portable(task: tuple[BatchSpec, int, str, int]) -> list[SimRow]:
+    """:func:`_worker_chunk`, whose errors always reach the parent process (:func:`_portable`)."""
+    try:
+        return _worker_chunk(task)
+    except (Exception, SystemExit) as exc:
+        error = _portable(exc)
+        if error is exc:
+            raise
+        raise error from exc
 
 
 def chunk_size_for(n: int, jobs: int) -> int:
@@ -405,9 +471,8 @@ def _run_here(
     deals: list[DealNumber],
     on_row: Callable[[SimRow], None] | None,
 ) -> Iterator[SimRow]:
-    game, factory = setup
     for deal in deals:
-        row = play_deal(game, factory, deal, spec.strategy, spec.max_moves)
+        row = _play(setup, spec, deal)
         if on_row is not None:
             on_row(row)
         yield row
@@ -420,7 +485,7 @@ def _run_pool(
 ) -> Iterator[SimRow]:
     context = multiprocessing.get_context("spawn")
     with context.Pool(workers, initializer=_worker_init) as pool:
-        for rows in pool.imap(_worker_chunk, tasks):
+        for rows in pool.imap(_worker_chunk_portable, tasks):
             for row in rows:
                 if on_row is not None:
                     on_row(row)

@@ -11,6 +11,8 @@ sound).
 from __future__ import annotations
 
 import csv
+import os
+import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
@@ -24,6 +26,7 @@ PLUGIN = textwrap.dedent(
     """Golf that breaks as BROKEN_GOLF says, once four cards are cleared."""
 
     import os
+    import sys
 
     from patience_core import hookimpl
     from patience_golf.game import Golf
@@ -73,6 +76,8 @@ PLUGIN = textwrap.dedent(
                     raise RuntimeError("boom in play")
                 if mode == "play-odd":
                     raise Odd(1, 2)
+                if mode == "play-exit":
+                    sys.exit(3)
                 if mode == "play-none":
                     return None
             return super().play(position, move)
@@ -198,3 +203,84 @@ def test_is_lost_is_checked_at_a_dead_end() -> None:
 
     with pytest.raises(PluginError, match=r"is_lost returned str 'maybe', not True or False"):
         play_deal(Vague(), RandomStrategy, DealNumber(1), "random")  # random loses deal 1
+
+
+# -- the same failure, the same message, whatever --jobs and --strategy -----------------------
+
+
+def _simulate(site: Path, mode: str, *args: str) -> tuple[int, str]:
+    """``patience simulate broken-golf ARGS`` in a new process (a pool that waited for ever
+    would stop at the timeout): its exit code and stderr."""
+    env = dict(os.environ, BROKEN_GOLF=mode, PYTHONPATH=str(site))
+    env.pop("PATIENCE_DEBUG", None)
+    code = "import sys; from patience_core.cli import main; main(sys.argv[1:])"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "simulate", "broken-golf", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    return done.returncode, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        (
+            "play-raises",
+            "patience: error: the plugin patience-broken-golf failed: RuntimeError: boom in "
+            "play (set PATIENCE_DEBUG=1 for details)\n",
+        ),
+        (
+            # pickle cannot rebuild it in the parent process: the pool used to wait for ever
+            "play-odd",
+            "patience: error: the plugin patience-broken-golf failed: Odd: odd 1 2 (set "
+            "PATIENCE_DEBUG=1 for details)\n",
+        ),
+        (
+            # sys.exit() in a worker used to end the worker, and the pool waited for ever
+            "play-exit",
+            "patience: error: the plugin patience-broken-golf failed: SystemExit: 3 (set "
+            "PATIENCE_DEBUG=1 for details)\n",
+        ),
+        ("moves-text", None),
+    ],
+)
+def test_a_failing_plugin_gives_one_message_whatever_jobs_and_strategy(
+    broken_golf: Path, tmp_path: Path, mode: str, message: str | None
+) -> None:
+    seen = set()
+    for strategy in ("random", "greedy"):
+        for jobs in ("1", "2"):
+            target = tmp_path / f"{strategy}-{jobs}.csv"
+            args = ["-n", "6", "--strategy", strategy, "-j", jobs, "-O", str(target)]
+            code, err = _simulate(broken_golf, mode, *args)
+            assert code == 1, (strategy, jobs, err)
+            seen.add(err)
+            assert not target.exists()
+    assert len(seen) == 1, seen
+    err = seen.pop()
+    if message is None:
+        assert err.startswith(
+            "patience: error: the broken-golf plugin (patience-broken-golf) is broken: "
+            "legal_moves returned str "
+        ), err
+    else:
+        assert err == message
+
+
+def test_debug_shows_the_traceback_of_a_failing_plugin(broken_golf: Path) -> None:
+    env = dict(os.environ, BROKEN_GOLF="play-raises", PYTHONPATH=str(broken_golf))
+    env["PATIENCE_DEBUG"] = "1"
+    code = "import sys; from patience_core.cli import main; main(sys.argv[1:])"
+    for jobs in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-c", code, "simulate", "broken-golf", "-n", "3", "-j", jobs],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+        assert done.returncode == 1
+        assert "Traceback" in done.stderr and 'raise RuntimeError("boom in play")' in done.stderr

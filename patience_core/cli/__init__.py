@@ -301,21 +301,8 @@ def _game_behind(exc: BaseException) -> str | None:
 
 def _plugin_behind(exc: BaseException) -> str | None:
     """The distribution whose code raised ``exc`` (the deepest frame outside patience-core and
-    the libraries it uses that belongs to an installed distribution), or ``None``."""
-    from importlib import metadata
+    the libraries it uses that belongs to an installed distribution), or ``None``: see
+    :func:`patience_core.errors.plugin_behind`, which ``simulate``'s workers use too."""
+    from patience_core.errors import plugin_behind
 
-    try:
-        owners = metadata.packages_distributions()
-    except Exception:
-        return None
-    found = None
-    tb = exc.__traceback__
-    while tb is not None:
-        module = str(tb.tb_frame.f_globals.get("__name__", ""))
-        top = module.split(".")[0]
-        if top and top not in ("patience_core", "click", "pluggy", "attrs", "__main__"):
-            dists = owners.get(top)
-            if dists:
-                found = dists[0]
-        tb = tb.tb_next
-    return found
+    return plugin_behind(exc)
