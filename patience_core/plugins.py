@@ -158,9 +158,9 @@ def _check_answers(game: Game, provider: str) -> None:
         status = game.status(position)
         if not isinstance(status, str):
             raise wrong("status", status, "a text")
-    except PatienceError:
+    except (PatienceError, KeyboardInterrupt):
         raise
-    except Exception as exc:
+    except BaseException as exc:  # SystemExit and GeneratorExit too: the plugin's, not ours
         raise PluginError(
             f"the {game.name} plugin ({provider}) is broken: {_one_line(exc)}"
         ) from exc
@@ -259,16 +259,23 @@ class PluginHost:
 
     def _load_one(self, cand: _Candidate) -> PluginRecord:
         """Phase 2 for one plugin: import, register, check, call its registration hooks."""
+        # Plugin code runs in each step below (its module, a module __getattr__, its hooks): any
+        # exception it raises, SystemExit and GeneratorExit too, makes the plugin broken, never
+        # ends patience. Only Ctrl-C (KeyboardInterrupt) goes on: the user may have pressed it.
         try:
             plugin = cand.entry_point.load()
-        except Exception as exc:  # any import failure is the plugin's, not ours
+            problem = api_problem(plugin)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # any import failure is the plugin's, not ours
             return PluginRecord(cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc))
-        problem = api_problem(plugin)
         if problem:
             return PluginRecord(cand.name, cand.distribution, cand.version, INCOMPATIBLE, problem)
         try:
             self.pm.register(plugin, name=cand.distribution)
-        except Exception as exc:  # pluggy.PluginValidationError, ValueError on a duplicate
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # pluggy.PluginValidationError, ValueError on a duplicate
             return PluginRecord(cand.name, cand.distribution, cand.version, BROKEN, _one_line(exc))
         unknown = [
             caller.name for caller in self.pm.get_hookcallers(plugin) or [] if not caller.has_spec()
@@ -285,7 +292,9 @@ class PluginHost:
         before = set(self.games.names())
         try:
             self._register_all(cand.distribution, plugin)
-        except Exception as exc:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
             # Nothing of a plugin that failed half way stays registered.
             self.pm.unregister(plugin)
             self.games.remove_provider(cand.distribution)
@@ -354,9 +363,9 @@ class PluginHost:
         cls = self.game_class(name)
         try:
             game = cls(options)
-        except PatienceError:
+        except (PatienceError, KeyboardInterrupt):
             raise
-        except Exception as exc:
+        except BaseException as exc:  # SystemExit too: the plugin's, not a reason to stop
             raise PatienceError(
                 f"game {name!r} from {self.games.provider(name)} failed to start: {_one_line(exc)}"
             ) from exc
@@ -383,7 +392,9 @@ class PluginHost:
         for impl in self.pm.hook.patience_register_commands.get_hookimpls():
             try:
                 impl.function(group)
-            except Exception as exc:
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # SystemExit too: the plugin's, not a reason to stop
                 self.command_problems[impl.plugin_name] = _one_line(exc)
                 problems.append(
                     f"plugin {impl.plugin_name} failed to add commands: {_one_line(exc)}"
@@ -399,7 +410,9 @@ class PluginHost:
                 continue
             try:
                 text = impl.function(card=card, unicode=unicode)
-            except Exception as exc:
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # SystemExit too: the plugin's, not a reason to stop
                 problem = f"failed ({_one_line(exc)})"
             else:
                 if text is None:

@@ -572,3 +572,184 @@ def test_a_blocked_game_is_unknown_and_says_why() -> None:
         "unknown game 'alpha': its plugin patience-alpha is blocked by PATIENCE_DISABLE_PLUGINS "
         "or PATIENCE_PLUGINS"
     )
+
+
+# -- a plugin raising SystemExit, GeneratorExit, ... never ends patience -----------------------
+
+
+def raising(exc: BaseException) -> Any:
+    def loader() -> Any:
+        raise exc
+
+    return loader
+
+
+def hook_raising(exc: BaseException, dist: str = "patience-golf") -> FakeEntryPoint:
+    @hookimpl
+    def patience_register_games(registry: GameRegistry) -> None:
+        raise exc
+
+    plugin = types.SimpleNamespace(patience_register_games=patience_register_games)
+    return FakeEntryPoint(dist.removeprefix("patience-"), dist, lambda: plugin)
+
+
+@pytest.mark.parametrize(
+    ("entry_point", "said"),
+    [
+        (FakeEntryPoint("golf", "patience-golf", raising(SystemExit(3))), "SystemExit: 3"),
+        (FakeEntryPoint("golf", "patience-golf", raising(GeneratorExit())), "GeneratorExit"),
+        (hook_raising(SystemExit(4)), "SystemExit: 4"),
+        (hook_raising(GeneratorExit()), "GeneratorExit"),
+        (hook_raising(SystemExit()), "SystemExit"),
+    ],
+)
+def test_a_plugin_raising_a_non_exception_at_load_is_broken_and_the_others_work(
+    entry_point: FakeEntryPoint, said: str
+) -> None:
+    h = host(entry_point, ok("beta", "patience-beta", "beta"))
+    assert h.problems == [f"plugin patience-golf (golf) is broken and was skipped: {said}"]
+    assert h.games.names() == ["beta"]
+
+
+def test_a_plugin_module_attribute_raising_systemexit_is_broken() -> None:
+    class Module(types.SimpleNamespace):
+        def __getattr__(self, name: str) -> Any:
+            raise SystemExit(f"no {name}")
+
+    h = host(FakeEntryPoint("odd", "patience-odd", lambda: Module()))
+    assert status_of(h, "patience-odd") == "broken"
+    assert "SystemExit: no PATIENCE_API" in h.problems[0]
+
+
+def test_ctrl_c_while_a_plugin_loads_stays_an_interrupt() -> None:
+    with pytest.raises(KeyboardInterrupt):
+        host(FakeEntryPoint("golf", "patience-golf", raising(KeyboardInterrupt())))
+
+
+def test_a_game_raising_systemexit_when_it_starts_or_answers_is_broken() -> None:
+    def exits(self: Any, *args: Any) -> Any:
+        raise SystemExit(5)
+
+    for hook in ("__init__", "score", "legal_moves"):
+        game = type("Exits", (make_game("alpha"),), {hook: exits})
+        h = host(declared("patience-alpha", game))
+        with pytest.raises(PluginError if hook != "__init__" else Exception) as caught:
+            h.game("alpha")
+        assert "patience-alpha" in str(caught.value) and "SystemExit: 5" in str(caught.value)
+
+
+def test_commands_and_card_hooks_raising_systemexit_are_named_and_skipped(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import click
+
+    from patience_core.model import Card
+
+    @hookimpl
+    def patience_register_commands(cli: click.Group) -> None:
+        raise SystemExit(6)
+
+    @hookimpl
+    def patience_card_text(card: Card, unicode: bool) -> str:
+        raise SystemExit(7)
+
+    plugin = types.SimpleNamespace(
+        patience_register_commands=patience_register_commands,
+        patience_card_text=patience_card_text,
+    )
+    h = host(FakeEntryPoint("x", "patience-x", lambda: plugin))
+    assert h.add_commands(click.Group()) == [
+        "plugin patience-x failed to add commands: SystemExit: 6"
+    ]
+    assert h.card_text(Card.from_code("Ah"), True) is None
+    assert "patience_card_text hook of patience-x failed (SystemExit: 7)" in capsys.readouterr().err
+
+
+def test_the_command_line_lists_the_other_games_when_a_plugin_exits_at_import(
+    installed: Any, run_patience: Any
+) -> None:
+    installed(
+        FakeEntryPoint("golf", "patience-golf", raising(SystemExit(3))),
+        hook_raising(GeneratorExit(), "patience-hole"),
+        ok("beta", "patience-beta", "beta"),
+    )
+    result = run_patience("list")
+    assert result.code == 0
+    assert result.out == "beta  Beta  patience-beta 1.0\n"
+    assert result.err.splitlines() == [
+        "patience: warning: plugin patience-golf (golf) is broken and was skipped: SystemExit: 3",
+        "patience: warning: plugin patience-hole (hole) is broken and was skipped: GeneratorExit",
+    ]
+    assert "Traceback" not in result.err
+
+
+def in_plugin_module(source: str, name: str = "broken") -> Any:
+    """A function compiled as if written in the Escalator plugin's own module."""
+    namespace: dict[str, Any] = {"__name__": "patience_escalator.game"}
+    exec(source, namespace)  # test scaffolding: code "inside" the plugin
+    return namespace[name]
+
+
+def test_a_game_method_raising_systemexit_in_play_is_a_broken_plugin_and_the_game_saved(
+    run_patience: Any, patience_data_dir: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from patience_escalator import Escalator
+
+    real_play = Escalator.play
+    exits = in_plugin_module(
+        "def broken(self, position, move):\n"
+        "    if position[1]:\n"
+        "        raise SystemExit(5)\n"
+        "    return real_play(self, position, move)\n"
+    )
+    exits.__globals__["real_play"] = real_play
+    monkeypatch.setattr(Escalator, "play", exits)
+    result = run_patience(
+        "play", "escalator", "--deal", "3", "--no-dead-check", input="deal\ndeal\nquit\n"
+    )
+    assert result.code == 1
+    lines = [line for line in result.err.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert (
+        "escalator plugin (patience-escalator) failed: SystemExit: 5; your game is saved"
+        in (lines[0])
+    )
+    saved = json.loads((patience_data_dir / "saves" / "escalator.json").read_text())
+    assert saved["moves"] == ["deal"]
+
+
+@pytest.mark.parametrize("raised", ["SystemExit(6)", "GeneratorExit()"])
+def test_a_game_method_raising_a_non_exception_in_solve_is_a_broken_plugin(
+    run_patience: Any, monkeypatch: pytest.MonkeyPatch, raised: str
+) -> None:
+    from patience_escalator import Escalator
+
+    monkeypatch.setattr(
+        Escalator,
+        "solver_key",
+        in_plugin_module(f"def broken(self, position):\n    raise {raised}\n"),
+    )
+    result = run_patience("solve", "escalator", "--deal", "3")
+    assert result.code == 1
+    assert result.err.startswith("patience: error: the plugin patience-escalator failed: ")
+    assert raised.split("(")[0] in result.err and "Traceback" not in result.err
+    assert result.err.count("\n") == 1
+
+
+def test_a_plugin_command_keeps_its_own_exit_status(installed: Any, run_patience: Any) -> None:
+    import click
+
+    bye = click.Command(
+        "bye", callback=in_plugin_module("def bye():\n    raise SystemExit(3)\n", "bye")
+    )
+
+    @hookimpl
+    def patience_register_commands(cli: click.Group) -> None:
+        cli.add_command(bye)
+
+    plugin = types.SimpleNamespace(patience_register_commands=patience_register_commands)
+    installed(FakeEntryPoint("bye", "patience-escalator", lambda: plugin))
+    result = run_patience("bye")
+    assert (result.code, result.out, result.err) == (3, "", "")

@@ -4,7 +4,8 @@ Layer 5. Each command lives in its own module and is imported only when it runs 
 loading subcommands" pattern), so ``patience --help`` stays fast. Plugins add commands through the
 ``patience_register_commands`` hook.
 
-Every :class:`~patience_core.errors.PatienceError` becomes one line on stderr and exit code 1;
+Every :class:`~patience_core.errors.PatienceError` becomes one line on stderr and exit code 1,
+as does an error raised in a plugin's code (``SystemExit`` too: :func:`plugin_exit`);
 click's usage errors exit 2; an interrupted command exits 130 with the one line
 ``patience: interrupted``; output cut short by its reader (``patience list | head -1``) ends the
 command quietly with exit code 141, as a process killed by ``SIGPIPE``. Unexpected errors print one
@@ -34,6 +35,7 @@ __all__ = [
     "end_interrupted_line",
     "get_host",
     "main",
+    "plugin_exit",
 ]
 
 #: The exit code when the reader of the output went away (a broken pipe): 128 + SIGPIPE (13),
@@ -43,6 +45,9 @@ EXIT_BROKEN_PIPE = 141
 #: When the command line began (:func:`time.perf_counter`), near the process's start: commands
 #: that promise an answer within some seconds count their start-up in them.
 STARTED = time.perf_counter()
+
+#: Top-level modules of patience-core and the libraries it runs on: never a plugin's code.
+_NOT_PLUGINS = ("patience_core", "click", "pluggy", "attrs", "__main__")
 
 #: Built-in commands: name -> (module, attribute, one-line help).
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -262,7 +267,9 @@ def main(argv: list[str] | None = None) -> None:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         sys.exit(1)
-    except Exception as exc:
+    except BaseException as exc:  # Ctrl-C is handled above
+        if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
+            raise  # patience's own exit status (or a plugin command's)
         if os.environ.get("PATIENCE_DEBUG"):
             raise
         first = str(exc).splitlines()[0] if str(exc) else ""
@@ -278,6 +285,35 @@ def main(argv: list[str] | None = None) -> None:
             err=True,
         )
         sys.exit(code)
+
+
+def plugin_exit(exc: SystemExit) -> str | None:
+    """The distribution whose code raised ``exc`` (``sys.exit()`` in a game's method, a player, a
+    hook), when patience called that code: a broken plugin, reported in one line like any
+    failing plugin instead of ending patience silently with the plugin's exit status.
+
+    :returns: ``None`` for patience's own exits, and for a command a plugin added (called by
+        click) that exits with a status of its own.
+    """
+    from importlib import metadata
+
+    culprit = _plugin_behind(exc)
+    if culprit is None:
+        return None
+    try:
+        owners = metadata.packages_distributions()
+    except Exception:
+        return None
+    caller = ""
+    tb = exc.__traceback__
+    while tb is not None:
+        top = str(tb.tb_frame.f_globals.get("__name__", "")).split(".")[0]
+        if top not in _NOT_PLUGINS and owners.get(top):
+            # The outermost plugin frame: who called it?
+            return None if caller == "click" else culprit
+        caller = top
+        tb = tb.tb_next
+    return culprit
 
 
 def _game_behind(exc: BaseException) -> str | None:

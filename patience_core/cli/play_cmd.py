@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from patience_core.cli import end_interrupted_line, get_host
+from patience_core.cli import end_interrupted_line, get_host, plugin_exit
 from patience_core.cli.options import DEAL, file_path, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import KIND_LETTERS, counted
@@ -422,11 +422,14 @@ class _Player:
             # ends quietly (patience_core.cli.main).
             self.save()
             raise
-        except (PatienceError, SystemExit):
+        except PatienceError:
             raise
-        except Exception as exc:
-            # The game's plugin failed inside a hook. The position before the failing action
-            # is already saved; say so, in one line, naming the plugin.
+        except BaseException as exc:  # Ctrl-C and a broken pipe are handled above
+            if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
+                raise  # not the plugin's: an exit of patience's own
+            # The game's plugin failed inside a hook (raising any exception, SystemExit too).
+            # The position before the failing action is already saved; say so, in one line,
+            # naming the plugin.
             saved = self.save()
             state = "is saved" if saved else "could NOT be saved"
             click.echo(
