@@ -101,6 +101,15 @@ class StrategyRegistry:
                 table.pop(name, None)
         return names
 
+    def provider(self, name: str) -> str:
+        """The distribution that registered strategy ``name`` (``patience-core`` for the
+        built-in players).
+
+        :raises PatienceError: for an unknown name (see :meth:`get`).
+        """
+        self.get(name)
+        return self._providers[name]
+
     def takes_budget(self, name: str) -> bool:
         """Whether strategy ``name`` takes a search budget (see :meth:`add`)."""
         return self._budgeted.get(name, False)

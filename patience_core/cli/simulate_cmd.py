@@ -19,6 +19,7 @@ from typing import IO, Any
 
 import click
 
+from patience_core import __version__
 from patience_core.cli import get_host
 from patience_core.cli.options import DEAL, SECONDS, file_path, option_flag
 from patience_core.engine.deal import DealNumber
@@ -136,6 +137,22 @@ def partial_path(path: str) -> Path:
     return Path(path + ".partial")
 
 
+def run_versions(host: Any, game: str, strategy: str) -> dict[str, str]:
+    """The versions of the code that makes a run's rows, by distribution name: patience-core,
+    the plugin of ``game`` and the plugin of ``strategy`` (``"?"`` for one the host does not
+    know). A partial file made under other versions is not resumed.
+
+    :param host: the loaded :class:`~patience_core.plugins.PluginHost`.
+    :raises PatienceError: for an unknown game or strategy.
+    """
+    wanted = {"patience-core", host.games.provider(game), host.strategies.provider(strategy)}
+    versions = {"patience-core": __version__}
+    for record in host.records:
+        if record.distribution in wanted:
+            versions.setdefault(record.distribution, record.version)
+    return {name: versions.get(name, "?") for name in sorted(wanted)}
+
+
 def run_header(params: dict[str, Any], kind: str) -> str:
     """The first line of a partial file: the run's parameters, as one JSON object (after ``# ``
     in CSV files, under ``"patience_simulate"`` in JSON Lines files)."""
@@ -143,6 +160,41 @@ def run_header(params: dict[str, Any], kind: str) -> str:
     if kind == "csv":
         return f"# patience simulate {text}\n"
     return json.dumps({"patience_simulate": params}, sort_keys=True) + "\n"
+
+
+def header_params(partial: Path, kind: str) -> dict[str, Any] | None:
+    """The run parameters recorded on the first line of ``partial`` (see :func:`run_header`),
+    or ``None`` when it holds none that can be read."""
+    try:
+        with partial.open("rb") as stream:
+            first = stream.readline(1 << 20).decode("utf-8")
+        if kind == "csv":
+            prefix = "# patience simulate "
+            data = json.loads(first[len(prefix) :]) if first.startswith(prefix) else None
+        else:
+            data = json.loads(first).get("patience_simulate")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def why_not_resumed(partial: Path, params: dict[str, Any], kind: str) -> str:
+    """What ``partial``, whose run header is not this run's, holds, for the line saying it is
+    set aside: ``rows made with other versions (patience-golf 0.1.0, now 0.2.0)`` when only the
+    versions of the code differ (see :func:`run_versions`), otherwise ``rows of a run with
+    other parameters or an older format``."""
+    old = header_params(partial, kind)
+    new = json.loads(json.dumps(params))
+    if old is not None and isinstance(old.get("versions"), dict):
+        was, now = old.pop("versions"), new.pop("versions", {})
+        if old == new and was != now:
+            changes = [
+                f"{name} {was.get(name, 'not used')}, now {now.get(name, 'not used')}"
+                for name in sorted(set(was) | set(now))
+                if was.get(name) != now.get(name)
+            ]
+            return f"rows made with other versions ({'; '.join(changes)})"
+    return "rows of a run with other parameters or an older format"
 
 
 def resume_rows(
@@ -389,20 +441,19 @@ def simulate(
             "max_moves": max_moves,
             "budget": budget,
             "nodes": nodes,
+            # rows of other versions of the game's or the strategy's code are not mixed in
+            "versions": run_versions(host, the_game.name, strategy),
         }
         header = run_header(params, kind)
         kept, offset = resume_rows(
             partial, header, kind, deals, options_text(the_game.option_values)
         )
         if not kept and partial.exists() and partial.stat().st_size > 0:
-            # Rows of a run with other parameters, or of an older row format (no options
-            # column): never thrown away silently.
+            # Rows of a run with other parameters, made with other versions of the code, or
+            # of an older row format (no options column): never thrown away silently.
+            holds = why_not_resumed(partial, params, kind)
             aside = set_aside(partial)
-            click.echo(
-                f"{partial} holds rows of a run with other parameters or an older format; "
-                f"kept as {aside}.",
-                err=True,
-            )
+            click.echo(f"{partial} holds {holds}; kept as {aside}.", err=True)
         if kept:
             with partial.open("r+b") as raw:
                 raw.truncate(offset)
