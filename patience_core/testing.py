@@ -11,7 +11,8 @@ simplest use, one class in the plugin's tests::
         options = {"wrap": "yes"}          # optional: game options to test with
 
 That runs, against the installed game (found through its entry point, as the CLI finds it):
-deterministic deals per deal number, different for different numbers; deals, legal moves (in
+deterministic deals per deal number, different for different numbers; every deal holds exactly
+the cards of ``new_deck()`` (none lost or duplicated by ``layout``); deals, legal moves (in
 order) and scores the same in new processes with other ``PYTHONHASHSEED`` values; card
 conservation along random walks; every generated move applies, changes the position, is listed
 once and reads back from its text; applying an illegal move is refused; undo/redo round trips;
@@ -21,7 +22,7 @@ searches (the game's own, or the default one over its search hooks) offers every
 its keys merge only positions with the same future; the rules text is present; and the CLI can
 ``deal``, ``play`` (scripted through standard input, then ``--resume``) and ``simulate`` the game.
 
-The lower-level checks (:func:`check_random_walk`, :func:`check_position`,
+The lower-level checks (:func:`check_deal`, :func:`check_random_walk`, :func:`check_position`,
 :func:`check_search_space`, :func:`check_winning_line`, :func:`walk_record`,
 :func:`random_walk_property`, :func:`read_golden`, :func:`assert_matches_golden`) can be used on
 their own. Each raises ``AssertionError`` with a message naming the deal, step and move when the
@@ -36,13 +37,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from patience_core.engine.deal import DealNumber
+from patience_core.engine.notation import counted
 from patience_core.engine.rng import GRand
 from patience_core.games import Game
-from patience_core.model import Move, Position
+from patience_core.model import Card, Move, Position
 
 __all__ = [
     "GameConformance",
     "assert_matches_golden",
+    "check_deal",
     "check_position",
     "check_random_walk",
     "check_search_space",
@@ -80,6 +83,54 @@ def _identity(position: Position) -> Counter[tuple[int, int]]:
     return Counter((card.rank, card.suit) for card in position.cards())
 
 
+def _card_difference(found: Counter[tuple[int, int]], deck: Counter[tuple[int, int]]) -> str:
+    """The cards ``found`` lacks and holds beyond ``deck``, by name: ``missing 7h; extra As``
+    (``As x2`` for a card two too many)."""
+
+    def names(cards: Counter[tuple[int, int]]) -> str:
+        return ", ".join(
+            Card.of(rank, suit).code + (f" x{count}" if count > 1 else "")
+            for (rank, suit), count in sorted(
+                cards.items(), key=lambda item: (item[0][1], item[0][0])
+            )
+        )
+
+    missing, extra = deck - found, found - deck
+    parts = [
+        f"missing {names(missing)}" if missing else "",
+        f"extra {names(extra)}" if extra else "",
+    ]
+    return "; ".join(part for part in parts if part)
+
+
+def check_deal(game: Game, deal: int | DealNumber) -> Position:
+    """Assert that deal ``deal`` holds exactly the cards of :meth:`Game.new_deck`, each as often
+    as the deck has it, across all piles (face up or down does not matter), in one pile per
+    layout pile: a :meth:`Game.layout` that loses or duplicates a card fails here, which a walk
+    (that only checks the cards a deal started with stay) cannot see.
+
+    :returns: the deal's position.
+    :raises AssertionError: naming the deal and the missing and extra cards, e.g. ``deal 1 does
+        not hold the cards of new_deck(): missing 7h; extra As``.
+    """
+    number = deal if isinstance(deal, DealNumber) else DealNumber(deal)
+    cards = game.new_deck()
+    odd = [card for card in cards if not isinstance(card, Card)]
+    assert not odd, f"new_deck() holds {odd[0]!r}, not a Card"
+    position = game.deal(number)
+    assert isinstance(position, Position), f"deal {number} is {position!r}, not a Position"
+    assert len(position) == len(game.piles), (
+        f"deal {number} has {counted(len(position), 'pile')}; the layout (piles) has "
+        f"{len(game.piles)}"
+    )
+    deck: Counter[tuple[int, int]] = Counter((card.rank, card.suit) for card in cards)
+    found = _identity(position)
+    assert found == deck, (
+        f"deal {number} does not hold the cards of new_deck(): {_card_difference(found, deck)}"
+    )
+    return position
+
+
 def check_position(game: Game, position: Position, deck: Counter[tuple[int, int]]) -> None:
     """Assert the invariants of one position.
 
@@ -89,7 +140,7 @@ def check_position(game: Game, position: Position, deck: Counter[tuple[int, int]
     """
     assert len(position) == len(game.piles), "position has the wrong number of piles"
     found = _identity(position)
-    assert found == deck, f"cards lost or duplicated: {(found - deck) or (deck - found)}"
+    assert found == deck, f"cards lost or duplicated: {_card_difference(found, deck)}"
     score = game.score(position)
     assert type(score) is int, f"score returned {score!r}, not a whole number"
     assert 0 <= score <= game.max_score, f"score {score} outside 0..{game.max_score}"
@@ -107,7 +158,8 @@ def check_position(game: Game, position: Position, deck: Counter[tuple[int, int]
 def check_random_walk(game: Game, deal: int | DealNumber, seed: int, steps: int = 150) -> Position:
     """Deal ``deal`` and play up to ``steps`` random legal moves, checking every step.
 
-    Checks at each step: :func:`check_position`; every legal move text reads back to the same move
+    Checks the deal (:func:`check_deal`: exactly the cards of :meth:`Game.new_deck`), then at each
+    step: :func:`check_position`; every legal move text reads back to the same move
     (:meth:`Game.parse_move` of :meth:`Game.move_text`); the chosen move is accepted by
     :meth:`Game.apply` and gives the same position as :meth:`Game.play`; dealing twice gives equal
     positions.
@@ -117,7 +169,7 @@ def check_random_walk(game: Game, deal: int | DealNumber, seed: int, steps: int 
     :raises AssertionError: on the first broken invariant.
     """
     number = deal if isinstance(deal, DealNumber) else DealNumber(deal)
-    position = game.deal(number)
+    position = check_deal(game, number)
     assert position == game.deal(number), f"deal {number} is not deterministic"
     deck = _identity(position)
     rand = GRand(seed & 0xFFFFFFFF)
@@ -509,6 +561,14 @@ class GameConformance:
             assert spec.name.isascii() and spec.name[:1].isalpha() and spec.name.islower()
         for option in type(game).options:
             assert option.default in option.choices
+
+    def test_deals_hold_the_deck(self) -> None:
+        """Every deal of :attr:`deals` holds exactly the cards of ``new_deck()``, each as often
+        as the deck has it, across all piles (:func:`check_deal`): no card lost or
+        duplicated by ``layout``."""
+        game = self.make_game()
+        for deal in self.deals:
+            check_deal(game, deal)
 
     def test_deals_are_deterministic(self) -> None:
         """The same deal number gives the same position, from a fresh game object too."""

@@ -6,7 +6,24 @@ from pathlib import Path
 
 import pytest
 
-from patience_core.testing import check_winning_line, load_game, play_winning_line
+from patience_core.api import (
+    Card,
+    Game,
+    Move,
+    PileKind,
+    PileSpec,
+    Position,
+    aisleriot_shuffle,
+    standard_deck,
+)
+from patience_core.testing import (
+    GameConformance,
+    check_deal,
+    check_random_walk,
+    check_winning_line,
+    load_game,
+    play_winning_line,
+)
 
 
 def test_check_winning_line_accepts_a_real_win_and_refuses_a_short_one() -> None:
@@ -21,3 +38,93 @@ def test_check_winning_line_accepts_a_real_win_and_refuses_a_short_one() -> None
 def test_play_winning_line_refuses_a_line_that_does_not_win(tmp_path: Path) -> None:
     with pytest.raises(AssertionError, match="did not say"):
         play_winning_line("escalator", 17, ["deal", "deal"], tmp_path)
+
+
+class _Columns(Game):
+    """Four columns of 13 cards; the layout may lose or duplicate cards."""
+
+    name = "columns"
+    title = "Columns"
+    max_score = 1
+    rules = "Four columns of thirteen cards; nothing moves."
+
+    @property
+    def piles(self) -> tuple[PileSpec, ...]:
+        return tuple(PileSpec(f"t{i}", PileKind.TABLEAU) for i in range(1, 5))
+
+    def deck_as_dealt(self, cards: list[Card]) -> list[Card]:
+        return cards
+
+    def layout(self, cards: list[Card]) -> Position:
+        cards = self.deck_as_dealt(cards)
+        return Position(tuple(tuple(cards[i * 13 : i * 13 + 13]) for i in range(4)))
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        return []
+
+    def play(self, position: Position, move: Move) -> Position:
+        return position
+
+    def is_won(self, position: Position) -> bool:
+        return False
+
+    def score(self, position: Position) -> int:
+        return 0
+
+
+class _Duplicates(_Columns):
+    def deck_as_dealt(self, cards: list[Card]) -> list[Card]:
+        return [cards[0], *cards[:-1]]  # the first card twice, the last one lost
+
+
+class _Loses(_Columns):
+    def deck_as_dealt(self, cards: list[Card]) -> list[Card]:
+        return cards[:-1]
+
+
+def _shuffled(deal: int) -> list[Card]:
+    return aisleriot_shuffle(standard_deck(), deal)
+
+
+@pytest.mark.parametrize("deal", [0, 1, 12345])
+def test_check_deal_names_a_duplicated_and_a_lost_card(deal: int) -> None:
+    cards = _shuffled(deal)
+    first, last = cards[0].code, cards[-1].code
+    check_deal(_Columns(), deal)
+    with pytest.raises(AssertionError) as caught:
+        check_deal(_Duplicates(), deal)
+    assert str(caught.value).splitlines()[0] == (
+        f"deal {deal} does not hold the cards of new_deck(): missing {last}; extra {first}"
+    )
+    with pytest.raises(AssertionError) as caught:
+        check_deal(_Loses(), deal)
+    assert str(caught.value).splitlines()[0].endswith(f"new_deck(): missing {last}")
+    with pytest.raises(AssertionError, match=f"missing {last}; extra {first}"):
+        check_random_walk(_Duplicates(), deal, seed=1)
+
+
+def test_check_deal_counts_each_card_of_a_deck_with_doubles() -> None:
+    class TwoDecks(_Columns):
+        def new_deck(self) -> tuple[Card, ...]:
+            return standard_deck() * 2
+
+        def layout(self, cards: list[Card]) -> Position:
+            return Position((tuple(cards), (cards[0], cards[0]), (), ()))
+
+    first = aisleriot_shuffle(standard_deck() * 2, 7)[0].code
+    with pytest.raises(AssertionError) as caught:
+        check_deal(TwoDecks(), 7)
+    assert str(caught.value).splitlines()[0].endswith(f"new_deck(): extra {first} x2")
+
+
+def test_the_conformance_kit_runs_the_deck_check() -> None:
+    class Kit(GameConformance):
+        game = "columns"
+
+        def make_game(self) -> Game:
+            return _Duplicates()
+
+    with pytest.raises(AssertionError, match="does not hold the cards of new_deck"):
+        Kit().test_deals_hold_the_deck()
+    with pytest.raises(AssertionError, match="does not hold the cards of new_deck"):
+        Kit().test_random_walks()
