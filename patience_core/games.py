@@ -564,7 +564,8 @@ class GameRegistry:
     """The games the installed plugins provide, by name. Passed to ``patience_register_games``.
 
     A plugin calls :meth:`add` once per game class. Names are unique across all plugins: a second
-    claim to a name is refused with a :class:`PluginError` naming both distributions.
+    claim to a name is refused with a :class:`PluginError` naming both distributions, and a
+    plugin that registers one name twice is refused too (it is broken, not a rival).
     """
 
     _games: dict[str, type[Game]] = attrs.field(factory=dict)
@@ -577,7 +578,8 @@ class GameRegistry:
 
         :raises PluginError: when the class is not a Game subclass, its declaration is wrong
             (:func:`declaration_problem`: a class attribute missing or of the wrong kind, an
-            abstract method not implemented), or the name is already taken.
+            abstract method not implemented), or the name is already taken (by this plugin
+            too: a game registered twice).
         """
         if not (isinstance(game, type) and issubclass(game, Game)):
             raise PluginError(f"{self.current_plugin}: {game!r} is not a patience Game class")
@@ -585,6 +587,8 @@ class GameRegistry:
         if problem:
             raise PluginError(f"game class {game.__name__}: {problem}")
         name = game.name
+        if name in self._games and self._providers[name] == self.current_plugin:
+            raise PluginError(f"it registers the game {name!r} twice")
         if name in self._games:
             raise PluginError(
                 f"game {name!r} is provided by both {self._providers[name]} and "

@@ -753,3 +753,25 @@ def test_a_plugin_command_keeps_its_own_exit_status(installed: Any, run_patience
     installed(FakeEntryPoint("bye", "patience-escalator", lambda: plugin))
     result = run_patience("bye")
     assert (result.code, result.out, result.err) == (3, "", "")
+
+
+def test_a_plugin_registering_one_game_twice_is_broken_and_says_so() -> None:
+    h = host(ok("golf", "patience-golf", "golf", "golf"), ok("beta", "patience-beta", "beta"))
+    assert h.problems == [
+        "plugin patience-golf (golf) is broken and was skipped: it registers the game 'golf' twice"
+    ]
+    assert h.games.names() == ["beta"]
+    # Two classes of one name from one plugin are the same mistake.
+    h = host(ok("golf", "patience-golf", "golf", "hole", "golf"))
+    assert h.problems[0].endswith("it registers the game 'golf' twice")
+    assert h.games.names() == []
+
+
+def test_a_game_claimed_by_two_plugins_stays_with_the_one_the_message_names() -> None:
+    h = host(ok("one", "patience-one", "golf", "hole"), ok("two", "patience-two", "golf", "par"))
+    assert h.problems == [
+        "plugin patience-two (two) is broken and was skipped: game 'golf' is provided by both "
+        "patience-one and patience-two; keeping patience-one"
+    ]
+    assert h.games.provider("golf") == "patience-one"
+    assert h.games.names() == ["golf", "hole"]
