@@ -20,12 +20,13 @@ import os
 import pickle
 import signal
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from patience_core.engine.deal import DealNumber
+from patience_core.engine.notation import shown
 from patience_core.errors import BadDeal, PatienceError, PluginError, plugin_behind
 from patience_core.games import (
     Game,
@@ -42,6 +43,7 @@ __all__ = [
     "DEAD",
     "DEFAULT_MAX_MOVES",
     "LOST",
+    "RESULTS",
     "STOPPED",
     "UNKNOWN",
     "WON",
@@ -52,7 +54,9 @@ __all__ = [
     "options_text",
     "play_deal",
     "plugin_failure",
+    "row_problem",
     "run_batch",
+    "run_deals",
     "strategy_seed",
     "wilson_interval",
 ]
@@ -64,6 +68,8 @@ STOPPED = "stopped"
 DEAD = "dead"
 #: The player's search ran out of budget before deciding (``solver``).
 UNKNOWN = "unknown"
+#: Every result a row may hold.
+RESULTS = (WON, LOST, STOPPED, DEAD, UNKNOWN)
 
 #: The default move cap: a game still running after this many moves ends as ``stopped``. Every
 #: built-in game finishes a random game well inside it or wanders forever (moving cards back and
@@ -232,6 +238,49 @@ def play_deal(
     )
 
 
+def row_problem(
+    row: SimRow,
+    *,
+    game: str,
+    deals: Collection[str],
+    strategy: str,
+    options: str,
+    max_score: int,
+    max_moves: int,
+) -> str | None:
+    """What makes ``row`` one that :func:`play_deal` cannot have written for one of ``deals``
+    (as text: ``"17"``, ``"ms:17"``) of ``game`` (its name, its options as
+    :func:`options_text` gives them, its ``max_score``) with ``strategy`` and the move cap
+    ``max_moves``, or ``None`` when nothing does: a column that names another game, a deal not
+    among ``deals``, another strategy or other options; a result not in :data:`RESULTS`; a
+    ``max_score`` not the game's; a score outside 0..``max_score``, or below it for a win;
+    moves outside 0..``max_moves``; seconds that are not a CPU time (negative, infinite, NaN).
+
+    :returns: one short phrase, e.g. ``"score 999 is outside 0..35"``.
+    """
+    if row.game != game:
+        return f"game {shown(row.game)}, not {game!r}"
+    if row.deal not in deals:
+        return f"deal {shown(row.deal)} is not one of the run's deals"
+    if row.strategy != strategy:
+        return f"strategy {shown(row.strategy)}, not {strategy!r}"
+    if row.options != options:
+        return f"options {shown(row.options)}, not {options!r}"
+    if row.result not in RESULTS:
+        return f"result {shown(row.result)} is not one of {', '.join(RESULTS)}"
+    if row.max_score != max_score:
+        return f"max_score {row.max_score}, not {game}'s {max_score}"
+    if not 0 <= row.score <= max_score:
+        return f"score {row.score} is outside 0..{max_score}"
+    if row.result == WON and row.score != max_score:
+        return f"won with score {row.score}, not {max_score}"
+    if not 0 <= row.moves <= max_moves:
+        return f"moves {row.moves} is outside 0..{max_moves}"
+    if not (math.isfinite(row.seconds) and row.seconds >= 0):
+        return f"seconds {row.seconds} is not a CPU time"
+    return None
+
+
 def deal_range(first: DealNumber, n: int) -> list[DealNumber]:
     """The deals ``first, first+1, ..., first+n-1`` in ``first``'s scheme.
 
@@ -388,19 +437,22 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _worker_chunk(task: tuple[BatchSpec, int, str, int]) -> list[SimRow]:
-    """Play ``count`` deals from ``number`` in ``scheme`` in a worker process."""
-    spec, number, scheme, count = task
+#: A worker's task: the spec, the deals' numbering scheme and their numbers.
+_Task = tuple[BatchSpec, str, tuple[int, ...]]
+
+
+def _worker_chunk(task: _Task) -> list[SimRow]:
+    """Play the deals of ``task`` in a worker process."""
+    spec, scheme, numbers = task
     setup = _WORKER.get(spec)
     if setup is None:
         setup = prepare(PluginHost(), spec)
         _WORKER.clear()
         _WORKER[spec] = setup
-    deals = [DealNumber(number + i, scheme) for i in range(count)]
-    return [_play(setup, spec, deal) for deal in deals]
+    return [_play(setup, spec, DealNumber(number, scheme)) for number in numbers]
 
 
-def _worker_chunk_portable(task: tuple[BatchSpec, int, str, int]) -> list[SimRow]:
+def _worker_chunk_portable(task: _Task) -> list[SimRow]:
     """:func:`_worker_chunk`, whose errors always reach the parent process (:func:`_portable`)."""
     try:
         return _worker_chunk(task)
@@ -450,16 +502,38 @@ def run_batch(
     :param on_row: called with each row as it is yielded (e.g. a progress bar).
     :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input, before any game.
     """
+    return run_deals(host, spec, deal_range(first, n), jobs, chunk_size, on_row)
+
+
+def run_deals(
+    host: PluginHost,
+    spec: BatchSpec,
+    deals: Sequence[DealNumber],
+    jobs: int = 1,
+    chunk_size: int | None = None,
+    on_row: Callable[[SimRow], None] | None = None,
+) -> Iterator[SimRow]:
+    """Play ``deals`` (any deals of one numbering scheme, e.g. the ones a resumed run still
+    lacks) and yield one :class:`SimRow` per deal, in the order given; otherwise as
+    :func:`run_batch`.
+
+    :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input, before any game.
+    """
     if jobs < 1:
         raise PatienceError(f"jobs must be at least 1, not {jobs}")
-    deals = deal_range(first, n)
     setup = prepare(host, spec)
-    setup[0].deal(first)  # the game refuses a scheme it does not take (BadDeal) here
+    if not deals:
+        return iter(())
+    if len({deal.scheme for deal in deals}) > 1:
+        raise BadDeal("the deals of one batch must all be numbered in one scheme")
+    setup[0].deal(deals[0])  # the game refuses a scheme it does not take (BadDeal) here
     if jobs == 1:
-        return _run_here(setup, spec, deals, on_row)
+        return _run_here(setup, spec, list(deals), on_row)
+    n = len(deals)
     size = chunk_size or chunk_size_for(n, jobs)
+    scheme = deals[0].scheme
     tasks = [
-        (spec, first.number + start, first.scheme, min(size, n - start))
+        (spec, scheme, tuple(deal.number for deal in deals[start : start + size]))
         for start in range(0, n, size)
     ]
     return _run_pool(tasks, workers_for(n, jobs, size), on_row)
@@ -479,7 +553,7 @@ def _run_here(
 
 
 def _run_pool(
-    tasks: list[tuple[BatchSpec, int, str, int]],
+    tasks: list[_Task],
     workers: int,
     on_row: Callable[[SimRow], None] | None,
 ) -> Iterator[SimRow]:

@@ -592,6 +592,25 @@ def test_an_old_format_partial_file_is_kept_aside_not_resumed(tmp_path: Path, su
         assert [{**row, "seconds": 0} for row in got] == [{**row, "seconds": 0} for row in fresh]
 
 
+def _escalator_rows(options: str) -> Any:
+    """The check of the rows of ``simulate escalator`` (random, move cap 2000), as if run with
+    ``options`` (the options column)."""
+    from patience_core.simulate import row_problem
+
+    def problem(row: SimRow) -> str | None:
+        return row_problem(
+            row,
+            game="escalator",
+            deals={"1", "2"},
+            strategy="random",
+            options=options,
+            max_score=28,
+            max_moves=2000,
+        )
+
+    return problem
+
+
 @pytest.mark.parametrize("kind", ["csv", "jsonl"])
 def test_old_format_rows_under_a_matching_header_are_not_kept(tmp_path: Path, kind: str) -> None:
     """Even under today's header, rows without the options column (or with other options) are
@@ -606,17 +625,20 @@ def test_old_format_rows_under_a_matching_header_are_not_kept(tmp_path: Path, ki
     else:
         body = json.dumps(row) + "\n"
     partial.write_text(header + names + body)
-    assert resume_rows(partial, header, kind, ["1", "2"], "")[0] == []
+    old = resume_rows(partial, header, kind, {"1", "2"}, _escalator_rows(""))
+    assert old.rows == [] and old.dropped == 1
     # the same row with the options field reads back, but only for the options it names
     if kind == "csv":
         good = "escalator,1,random,,lost,9,28,30,0\n"
     else:
         good = json.dumps({**row, "options": ""}) + "\n"
     partial.write_text(header + names + good)
-    kept, offset = resume_rows(partial, header, kind, ["1", "2"], "")
-    assert [r.key() for r in kept] == [("escalator", "1", "random", "", "lost", 9, 28, 30)]
-    assert offset == len((header + names + good).encode())
-    assert resume_rows(partial, header, kind, ["1", "2"], "x=y")[0] == []
+    kept = resume_rows(partial, header, kind, {"1", "2"}, _escalator_rows(""))
+    assert [r.key() for r in kept.rows] == [("escalator", "1", "random", "", "lost", 9, 28, 30)]
+    assert kept.kept == (header + names + good).encode() and kept.dropped == 0
+    other = resume_rows(partial, header, kind, {"1", "2"}, _escalator_rows("x=y"))
+    assert other.rows == [] and other.problem == "the row of deal 1: options '', not 'x=y'"
+    assert other.kept == (header + names).encode()
 
 
 def test_partial_files_set_aside_in_the_same_second_are_all_kept(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import types
 from collections.abc import Iterator
 from importlib import metadata
@@ -17,8 +18,9 @@ from patience_golf.game import Golf
 from patience_core import hookimpl
 from patience_core.api import GameRegistry, Move, Position
 from patience_core.cli import cli
-from patience_core.cli.simulate_cmd import RowWriter
+from patience_core.cli.simulate_cmd import RowWriter, resume_rows, run_header
 from patience_core.plugins import PluginHost
+from patience_core.simulate import COLUMNS, SimRow, row_problem
 
 # -- the versions of the code that made the rows ----------------------------------------------
 
@@ -197,3 +199,214 @@ def test_the_versions_name_a_strategy_plugin_too() -> None:
         "patience-core": __version__,
         "patience-golf": "0.1.0",
     }
+
+
+# -- every resumed row is checked -------------------------------------------------------------
+
+ESCALATOR_8 = ["simulate", "escalator", "-n", "8", "--strategy", "greedy"]
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text().splitlines(keepends=True)
+
+
+def _tamper(line: str, kind: str, **changes: Any) -> str:
+    """``line`` (a row) with the columns ``changes`` set to other values."""
+    if kind == "csv":
+        cells = next(csv.reader([line]))
+        for name, value in changes.items():
+            cells[list(COLUMNS).index(name)] = str(value)
+        return ",".join(cells) + "\n"
+    data = json.loads(line)
+    data.update(changes)
+    return json.dumps(data) + "\n"
+
+
+def _rows_of(path: Path, kind: str) -> list[list[Any]]:
+    """Every row of a finished file, without the seconds column."""
+    if kind == "csv":
+        return _rows(path)
+    return [list(json.loads(line).values())[:-1] for line in path.read_text().splitlines()]
+
+
+@pytest.mark.parametrize("kind", ["csv", "jsonl"])
+@pytest.mark.parametrize(
+    ("changes", "why"),
+    [
+        (
+            {"max_score": 99999999999999999999999},
+            "max_score 99999999999999999999999, not escalator's 28",
+        ),
+        ({"result": "won", "score": 20}, "won with score 20, not 28"),
+        ({"score": 29}, "score 29 is outside 0..28"),
+        ({"result": "maybe"}, "result 'maybe' is not one of won, lost, stopped, dead, unknown"),
+        ({"deal": "99"}, "deal '99' is not one of the run's deals"),
+        ({"deal": "1"}, "a second row of that deal"),
+        ({"game": "bristol"}, "game 'bristol', not 'escalator'"),
+        ({"strategy": "random"}, "strategy 'random', not 'greedy'"),
+        ({"moves": 2001}, "moves 2001 is outside 0..2000"),
+    ],
+)
+def test_a_resumed_row_that_cannot_be_right_is_played_again(
+    tmp_path: Path, interrupt_after: Any, kind: str, changes: dict[str, Any], why: str
+) -> None:
+    host = PluginHost()
+    whole = tmp_path / f"whole.{kind}"
+    assert _simulate(host, whole, ESCALATOR_8).exit_code == 0
+    target = tmp_path / f"rows.{kind}"
+    interrupt_after(5)
+    assert isinstance(_simulate(host, target, ESCALATOR_8).exception, Killed)
+    partial = tmp_path / f"rows.{kind}.partial"
+    lines = _lines(partial)
+    at = 2 + 2 if kind == "csv" else 1 + 2  # the row of deal 3
+    lines[at] = _tamper(lines[at], kind, **changes)
+    tampered = "".join(lines)
+    partial.write_text(tampered)
+
+    done = _simulate(host, target, ESCALATOR_8)
+    assert done.exit_code == 0, done.output
+    aside = list(tmp_path.glob(f"rows.{kind}.partial.*.old"))
+    assert len(aside) == 1 and aside[0].read_text() == tampered  # nothing is lost
+    where = "line 5" if kind == "csv" else "line 4"
+    if changes.get("deal") == "1":
+        where = "the row of deal 1"
+    elif "deal" not in changes:
+        where = "the row of deal 3"
+    assert done.stderr.splitlines() == [
+        f"{partial}: dropped 1 row that could not be right (the first, {where}: {why}); "
+        f"deals without a sound row are played now; the file as it was is kept as {aside[0]}.",
+        f"Resuming from {partial}: 4 of 8 deals already played.",
+    ]
+    # Only that deal is played again (with the three never played), in its place.
+    assert _rows_of(target, kind) == _rows_of(whole, kind)  # as if never interrupted
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("escalator,1,greedy,,lost,+9,28,30,0.1\n", "score '+9' is not a whole number"),
+        ("escalator,1,greedy,,lost,9.0,28,30,0.1\n", "score '9.0' is not a whole number"),
+        ("escalator,1,greedy,,lost,9,28,30,nan\n", "seconds 'nan' is not a number of seconds"),
+        ("escalator,1,greedy,,lost,9,28,30\n", "8 fields, not 9"),
+        ("garbage\n", "1 fields, not 9"),
+        ('{"game": "escalator"}\n', "not an object with the columns of a row"),
+        (
+            '{"game": "escalator", "deal": "1", "strategy": "greedy", "options": "", '
+            '"result": "lost", "score": true, "max_score": 28, "moves": 30, "seconds": 0.1}\n',
+            "score true is not a whole number",
+        ),
+        (
+            '{"game": "escalator", "deal": 1, "strategy": "greedy", "options": "", '
+            '"result": "lost", "score": 9, "max_score": 28, "moves": 30, "seconds": 0.1}\n',
+            "deal 1 is not a text",
+        ),
+        (
+            '{"game": "escalator", "deal": "1", "strategy": "greedy", "options": "", '
+            '"result": "lost", "score": 9, "max_score": 28, "moves": 30, "seconds": NaN}\n',
+            "seconds nan is not a CPU time",
+        ),
+    ],
+)
+def test_a_row_is_read_as_strictly_as_it_is_written(tmp_path: Path, line: str, why: str) -> None:
+    kind = "jsonl" if line.startswith("{") else "csv"
+    header = run_header({"game": "escalator"}, kind)
+    names = ",".join(COLUMNS) + "\n" if kind == "csv" else ""
+    partial = tmp_path / "rows.partial"
+    partial.write_text(header + names + line + "half a li")
+    resumed = resume_rows(partial, header, kind, {"1", "2"}, _greedy_escalator)
+    assert (resumed.rows, resumed.ours, resumed.dropped) == ([], True, 1)
+    parsed = why.endswith(("not a CPU time",))
+    where = "the row of deal 1" if parsed else f"line {3 if kind == 'csv' else 2}"
+    assert resumed.problem == f"{where}: {why}"
+    assert resumed.kept == (header + names).encode()
+
+
+def _greedy_escalator(row: SimRow) -> str | None:
+    return row_problem(
+        row,
+        game="escalator",
+        deals={"1", "2"},
+        strategy="greedy",
+        options="",
+        max_score=28,
+        max_moves=2000,
+    )
+
+
+def test_a_half_written_last_line_is_dropped_quietly(tmp_path: Path, interrupt_after: Any) -> None:
+    host = PluginHost()
+    target = tmp_path / "rows.csv"
+    interrupt_after(5)
+    assert isinstance(_simulate(host, target, ESCALATOR_8).exception, Killed)
+    partial = tmp_path / "rows.csv.partial"
+    with partial.open("a") as stream:
+        stream.write("escalator,6,gre")
+    done = _simulate(host, target, ESCALATOR_8)
+    assert done.exit_code == 0, done.output
+    assert done.stderr == f"Resuming from {partial}: 5 of 8 deals already played.\n"
+    assert not list(tmp_path.glob("*.old"))
+
+
+def test_rows_of_deals_not_in_the_run_are_dropped(tmp_path: Path, interrupt_after: Any) -> None:
+    host = PluginHost()
+    target = tmp_path / "rows.csv"
+    interrupt_after(5)
+    assert isinstance(_simulate(host, target, ESCALATOR_8).exception, Killed)
+    partial = tmp_path / "rows.csv.partial"
+    lines = _lines(partial)
+    header = lines[0].replace('"deals": 8', '"deals": 4')
+    partial.write_text("".join([header, *lines[1:]]))
+    args = ["simulate", "escalator", "-n", "4", "--strategy", "greedy"]
+    done = _simulate(host, target, args)
+    assert done.exit_code == 0, done.output
+    assert done.stderr.startswith(
+        f"{partial}: dropped 1 row that could not be right (the first, line 7: deal '5' is not "
+        "one of the run's deals); the file as it was is kept as "
+    ), done.stderr
+    assert f"Resuming from {partial}: 4 of 4 deals already played." in done.stderr
+    assert [row[1] for row in _rows(target)] == ["1", "2", "3", "4"]
+
+
+def test_rows_resumed_out_of_order_are_written_in_deal_order(
+    tmp_path: Path, interrupt_after: Any
+) -> None:
+    """A run resumed after a dropped row plays that deal after the rows kept; killed again and
+    resumed, it still writes every deal once, in order."""
+    host = PluginHost()
+    whole = tmp_path / "whole.csv"
+    assert _simulate(host, whole, ESCALATOR_8).exit_code == 0
+    target = tmp_path / "rows.csv"
+    partial = tmp_path / "rows.csv.partial"
+    interrupt_after(5)
+    assert isinstance(_simulate(host, target, ESCALATOR_8).exception, Killed)
+    lines = _lines(partial)
+    lines[3] = _tamper(lines[3], "csv", score=99)  # deal 2
+    partial.write_text("".join(lines))
+    interrupt_after(2)  # plays deal 2, then deal 6, and is killed
+    assert isinstance(_simulate(host, target, ESCALATOR_8).exception, Killed)
+    assert [line.split(",")[1] for line in _lines(partial)[2:]] == ["1", "3", "4", "5", "2", "6"]
+    done = _simulate(host, target, ESCALATOR_8)
+    assert done.exit_code == 0, done.output
+    assert done.stderr == f"Resuming from {partial}: 6 of 8 deals already played.\n"
+    assert _rows(target) == _rows(whole)
+
+
+def test_deals_missing_between_kept_rows_are_played_by_workers_too(
+    tmp_path: Path, interrupt_after: Any
+) -> None:
+    whole = tmp_path / "whole.csv"
+    args = [*ESCALATOR_8, "-j", "2"]
+    assert _simulate(PluginHost(), whole, args).exit_code == 0
+    target = tmp_path / "rows.csv"
+    partial = tmp_path / "rows.csv.partial"
+    interrupt_after(6)
+    assert isinstance(_simulate(PluginHost(), target, args).exception, Killed)
+    lines = _lines(partial)
+    for at in (3, 5):  # deals 2 and 4
+        lines[at] = _tamper(lines[at], "csv", result="won")
+    partial.write_text("".join(lines))
+    done = _simulate(PluginHost(), target, args)
+    assert done.exit_code == 0, done.output
+    assert "dropped 2 rows that could not be right" in done.stderr
+    assert "Resuming from" in done.stderr and "4 of 8 deals already played" in done.stderr
+    assert _rows(target) == _rows(whole)

@@ -10,20 +10,22 @@ import contextlib
 import csv
 import json
 import os
+import re
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+import attrs
 import click
 
 from patience_core import __version__
 from patience_core.cli import get_host
 from patience_core.cli.options import DEAL, SECONDS, file_path, option_flag
 from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import counted
+from patience_core.engine.notation import counted, shown
 from patience_core.errors import PatienceError
 from patience_core.games import parse_options
 from patience_core.persistence import SaveLock, move_aside
@@ -35,7 +37,9 @@ from patience_core.simulate import (
     Summary,
     deal_range,
     options_text,
+    row_problem,
     run_batch,
+    run_deals,
     workers_for,
 )
 
@@ -108,28 +112,55 @@ class RowWriter:
         self._stream.flush()
 
 
+#: The columns of a row that hold whole numbers.
+_WHOLE = ("score", "max_score", "moves")
+#: A whole number as the row writers write it.
+_DIGITS = re.compile(r"0|[1-9][0-9]{0,99}")
+#: Seconds as the CSV writer writes them (``0.000809``), or as a JSON number may read.
+_SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+
+
 def _parse_row(line: str, kind: str) -> SimRow:
-    """One row of a CSV or JSON Lines file; raises ValueError (or KeyError) when it is not one."""
+    """One row of a CSV or JSON Lines file, read as strictly as :class:`RowWriter` writes it:
+    the columns of :data:`COLUMNS`, texts as texts, whole numbers as digits (or JSON integers).
+
+    :raises ValueError: with a short phrase saying why ``line`` is not such a row.
+    """
     if kind == "csv":
-        cells = next(csv.reader([line]))
+        try:
+            cells = next(csv.reader([line]))
+        except (csv.Error, StopIteration):
+            raise ValueError("not a line of CSV") from None
         if len(cells) != len(COLUMNS):
-            raise ValueError("wrong number of columns")
+            raise ValueError(f"{len(cells)} fields, not {len(COLUMNS)}")
         data: dict[str, Any] = dict(zip(COLUMNS, cells, strict=True))
+        for name in _WHOLE:
+            if not _DIGITS.fullmatch(data[name]):
+                raise ValueError(f"{name} {shown(data[name])} is not a whole number")
+            data[name] = int(data[name])
+        if not _SECONDS.fullmatch(data["seconds"]):
+            raise ValueError(f"seconds {shown(data['seconds'])} is not a number of seconds")
+        data["seconds"] = float(data["seconds"])
     else:
-        data = json.loads(line)
-        if not isinstance(data, dict):
-            raise ValueError("not an object")
-    return SimRow(
-        game=str(data["game"]),
-        deal=str(data["deal"]),
-        strategy=str(data["strategy"]),
-        options=str(data["options"]),
-        result=str(data["result"]),
-        score=int(data["score"]),
-        max_score=int(data["max_score"]),
-        moves=int(data["moves"]),
-        seconds=float(data["seconds"]),
-    )
+        try:
+            data = json.loads(line)
+        except ValueError:
+            raise ValueError("not a line of JSON") from None
+        if not isinstance(data, dict) or set(data) != set(COLUMNS):
+            raise ValueError("not an object with the columns of a row")
+        for name in COLUMNS:
+            value = data[name]
+            if name == "seconds":
+                ok, kind_of = type(value) in (int, float), "number"
+            elif name in _WHOLE:
+                ok, kind_of = type(value) is int, "whole number"
+            else:
+                ok, kind_of = type(value) is str, "text"
+            if not ok:
+                text = json.dumps(value)
+                text = text if len(text) <= 40 else text[:37] + "..."
+                raise ValueError(f"{name} {text} is not a {kind_of}")
+    return SimRow(**{name: data[name] for name in COLUMNS})
 
 
 def partial_path(path: str) -> Path:
@@ -197,46 +228,88 @@ def why_not_resumed(partial: Path, params: dict[str, Any], kind: str) -> str:
     return "rows of a run with other parameters or an older format"
 
 
+@attrs.frozen
+class Resumed:
+    """What a killed run left in ``FILE.partial`` for this run (:func:`resume_rows`).
+
+    :param rows: the rows kept, in the file's order: whole lines, each a row this run could
+        have written, one per deal at most.
+    :param kept: the bytes of the file to keep: its run header (and CSV column names) and the
+        lines of the rows kept.
+    :param ours: the file's run header (and CSV column names) are this run's; when not, no row
+        is kept.
+    :param dropped: whole lines dropped because they could not be right (a half-written last
+        line is not counted: it is expected after a kill).
+    :param problem: why the first of them could not be right, e.g. ``the row of deal 3: score
+        999 is outside 0..35``.
+    """
+
+    rows: list[SimRow]
+    kept: bytes
+    ours: bool
+    dropped: int = 0
+    problem: str = ""
+
+
 def resume_rows(
-    partial: Path, header: str, kind: str, deals: list[str], options: str | None = None
-) -> tuple[list[SimRow], int]:
-    """The complete rows a killed run left in ``partial``, when its header is ``header``.
+    partial: Path,
+    header: str,
+    kind: str,
+    deals: Collection[str],
+    problem: Callable[[SimRow], str | None],
+) -> Resumed:
+    """The rows a killed run left in ``partial``, when its run header is ``header``.
 
-    Rows are kept while they are whole lines that read back with today's :data:`COLUMNS`, name
-    the expected deals in order and (when ``options`` is given) carry that ``options`` text; the
-    rest (e.g. a half-written last line) is dropped. A file of an older format (other columns)
-    gives no rows: its header (which records the columns) or its rows do not match.
+    A row is kept when it is a whole line that reads back as :class:`RowWriter` writes it
+    (:func:`_parse_row`), ``problem(row)`` finds nothing wrong with it (e.g.
+    :func:`~patience_core.simulate.row_problem`), and no row of its deal came before; any other
+    whole line is dropped. A file of an older format (other columns) is not this run's: its
+    header (which records the columns) or its rows do not match.
 
-    :returns: the rows kept and the byte length of the file up to their end (0 when the file
-        does not belong to this run, or cannot be read).
+    :param deals: the run's deals as text, to name a dropped row by its deal.
     """
     try:
         data = partial.read_bytes()
     except OSError:
-        return [], 0
+        return Resumed([], b"", False)
     lines = data.split(b"\n")
-    if not lines or (lines[0] + b"\n").decode("utf-8", "replace") != header:
-        return [], 0
-    offset = len(lines[0]) + 1
+    if (lines[0] + b"\n").decode("utf-8", "replace") != header:
+        return Resumed([], b"", False)
+    kept = [lines[0]]
     complete = lines[1:-1]  # the piece after the last newline is not a whole line
-    if kind == "csv":
-        if not complete or complete[0].decode("utf-8", "replace") != ",".join(COLUMNS):
-            return [], 0
-        offset += len(complete[0]) + 1
+    first_row = 1
+    if kind == "csv" and complete:
+        if complete[0].decode("utf-8", "replace") != ",".join(COLUMNS):
+            return Resumed([], b"", False)
+        kept.append(complete[0])
         complete = complete[1:]
+        first_row = 2
     rows: list[SimRow] = []
-    for raw in complete:
-        if len(rows) >= len(deals):
-            break
+    seen: set[str] = set()
+    dropped = 0
+    first_problem = ""
+    for number, raw in enumerate(complete, start=first_row + 1):
+        where = f"line {number}"
         try:
             row = _parse_row(raw.decode("utf-8"), kind)
-        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
-            break
-        if row.deal != deals[len(rows)] or (options is not None and row.options != options):
-            break
-        rows.append(row)
-        offset += len(raw) + 1
-    return rows, offset
+        except UnicodeDecodeError:
+            why: str | None = "not UTF-8 text"
+        except ValueError as exc:
+            why = str(exc)
+        else:
+            why = problem(row)
+            if why is None and row.deal in seen:
+                why = "a second row of that deal"
+            if row.deal in deals:
+                where = f"the row of deal {row.deal}"
+        if why is None:
+            rows.append(row)
+            seen.add(row.deal)
+            kept.append(raw)
+        else:
+            dropped += 1
+            first_problem = first_problem or f"{where}: {why}"
+    return Resumed(rows, b"".join(line + b"\n" for line in kept), True, dropped, first_problem)
 
 
 @contextlib.contextmanager
@@ -268,14 +341,26 @@ def atomic_output(path: str) -> Iterator[IO[str]]:
         raise
 
 
-def _finish(partial: Path, output: str) -> None:
+def _finish(partial: Path, output: str, kind: str, order: list[str] | None = None) -> None:
     """Write the finished rows to ``output`` (the partial file without its run header line,
-    atomically) and remove the partial file."""
+    atomically) and remove the partial file.
+
+    :param order: the run's deals as text, when the rows of the partial file are not all in
+        that order (a resumed run played deals missing between rows it kept): they are written
+        in that order. ``None``: as they are.
+    """
     with partial.open("r", encoding="utf-8", newline="") as source:
         source.readline()
         with atomic_output(output) as target:
-            for line in source:
-                target.write(line)
+            if kind == "csv":
+                target.write(source.readline())  # the column names
+            if order is None:
+                for line in source:
+                    target.write(line)
+            else:
+                by_deal = {_parse_row(line, kind).deal: line for line in source}
+                for deal in order:
+                    target.write(by_deal[deal])
     partial.unlink()
 
 
@@ -416,6 +501,9 @@ def simulate(
     spec = BatchSpec.of(game, strategy, parse_options(options), max_moves, budget, nodes)
     the_game = host.game(game, dict(spec.options))
     deals = [str(d) for d in deal_range(first, n)]
+    # Every input (game, options, strategy, budgets, deals, jobs) is checked before a partial
+    # file is touched; nothing is played until the rows are asked for.
+    run_batch(host, spec, first, n, jobs)
     summary = Summary(the_game.name, strategy, the_game.max_score)
     kept: list[SimRow] = []
     partial: Path | None = None
@@ -445,26 +533,54 @@ def simulate(
             "versions": run_versions(host, the_game.name, strategy),
         }
         header = run_header(params, kind)
-        kept, offset = resume_rows(
-            partial, header, kind, deals, options_text(the_game.option_values)
-        )
-        if not kept and partial.exists() and partial.stat().st_size > 0:
-            # Rows of a run with other parameters, made with other versions of the code, or
-            # of an older row format (no options column): never thrown away silently.
-            holds = why_not_resumed(partial, params, kind)
+        opts = options_text(the_game.option_values)
+
+        in_run = set(deals)
+
+        def problem(row: SimRow) -> str | None:
+            return row_problem(
+                row,
+                game=the_game.name,
+                deals=in_run,
+                strategy=strategy,
+                options=opts,
+                max_score=the_game.max_score,
+                max_moves=max_moves,
+            )
+
+        resumed = resume_rows(partial, header, kind, in_run, problem)
+        kept = resumed.rows
+        if not resumed.ours:
+            if partial.exists() and partial.stat().st_size > 0:
+                # Rows of a run with other parameters, made with other versions of the code,
+                # or of an older row format (no options column): never thrown away silently.
+                holds = why_not_resumed(partial, params, kind)
+                aside = set_aside(partial)
+                click.echo(f"{partial} holds {holds}; kept as {aside}.", err=True)
+        elif resumed.dropped:
+            # Whole lines that could not be right (edited, or written by a broken version):
+            # dropped, so their deals are played again, and the file as it was is kept aside
+            # (it is not ours to lose).
             aside = set_aside(partial)
-            click.echo(f"{partial} holds {holds}; kept as {aside}.", err=True)
-        if kept:
+            if kept:
+                partial.write_bytes(resumed.kept)
+            again = "deals without a sound row are played now; " if len(kept) < n else ""
+            click.echo(
+                f"{partial}: dropped {counted(resumed.dropped, 'row')} that could not be right "
+                f"(the first, {resumed.problem}); {again}the file as it was is kept as {aside}.",
+                err=True,
+            )
+        elif kept:
             with partial.open("r+b") as raw:
-                raw.truncate(offset)
+                raw.truncate(len(resumed.kept))  # a half-written last line
+        if kept:
             click.echo(
                 f"Resuming from {partial}: {len(kept)} of {n} deals already played.", err=True
             )
-    rest = n - len(kept)
-    rows: Any = iter(())
-    if rest:
-        start = DealNumber(first.number + len(kept), first.scheme)
-        rows = run_batch(host, spec, start, rest, jobs)  # checks everything before any game
+    kept_by_deal = {row.deal: row for row in kept}
+    missing = [deal for deal in deal_range(first, n) if str(deal) not in kept_by_deal]
+    rest = len(missing)
+    rows: Any = run_deals(host, spec, missing, jobs)
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:
         writer: RowWriter | None = None
@@ -478,19 +594,22 @@ def simulate(
                 stream = stack.enter_context(partial.open("w", encoding="utf-8", newline=""))
                 stream.write(header)
                 writer = RowWriter(stream, kind)
-        for row in kept:
-            summary.add(row)
         iterator: Any = rows
         if sys.stderr.isatty() and rest:
             iterator = stack.enter_context(
                 click.progressbar(rows, length=rest, label="simulating", file=sys.stderr)
             )
-        for row in iterator:
+        played = iter(iterator)
+        for deal in deals:  # every deal in order: a row kept, or one played now
+            row = kept_by_deal.get(deal)
+            if row is None:
+                row = next(played)
+                if writer is not None:
+                    writer.write(row)
             summary.add(row)
-            if writer is not None:
-                writer.write(row)
-    if partial is not None and output is not None:
-        _finish(partial, output)
+    if partial is not None and output is not None and kind is not None:
+        in_order = [row.deal for row in kept] == deals[: len(kept)]
+        _finish(partial, output, kind, None if in_order else deals)
     wall = time.perf_counter() - started
     workers = workers_for(rest, jobs)
     to_stderr = output == "-"
