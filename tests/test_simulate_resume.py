@@ -410,3 +410,66 @@ def test_deals_missing_between_kept_rows_are_played_by_workers_too(
     assert "dropped 2 rows that could not be right" in done.stderr
     assert "Resuming from" in done.stderr and "4 of 8 deals already played" in done.stderr
     assert _rows(target) == _rows(whole)
+
+
+# -- an output file that is a symbolic link ---------------------------------------------------
+
+
+def test_output_through_a_symbolic_link_writes_its_target(tmp_path: Path) -> None:
+    real = tmp_path / "real.csv"
+    real.write_text("old\n")
+    real.chmod(0o640)
+    link = tmp_path / "ln.csv"
+    link.symlink_to("real.csv")
+    done = _simulate(PluginHost(), link, ["simulate", "escalator", "-n", "3"])
+    assert done.exit_code == 0, done.output
+    assert link.is_symlink() and link.readlink() == Path("real.csv")  # the link is kept
+    assert [row[1] for row in _rows(real)] == ["1", "2", "3"]  # its target has the rows
+    assert real.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "patience-data") == [
+        "ln.csv",
+        "real.csv",
+    ]
+
+
+def test_a_dangling_link_gets_its_target_written(tmp_path: Path) -> None:
+    link = tmp_path / "ln.csv"
+    link.symlink_to("new.csv")
+    done = _simulate(PluginHost(), link, ["simulate", "escalator", "-n", "2"])
+    assert done.exit_code == 0, done.output
+    assert link.is_symlink() and len(_rows(tmp_path / "new.csv")) == 2
+
+
+def test_a_run_through_a_link_and_one_to_its_target_share_the_partial_file(
+    tmp_path: Path, interrupt_after: Any
+) -> None:
+    whole = tmp_path / "whole.csv"
+    assert _simulate(PluginHost(), whole, ESCALATOR_8).exit_code == 0
+    real = tmp_path / "real.csv"
+    link = tmp_path / "ln.csv"
+    link.symlink_to(real)
+    interrupt_after(5)
+    assert isinstance(_simulate(PluginHost(), link, ESCALATOR_8).exception, Killed)
+    assert (tmp_path / "real.csv.partial").exists()  # beside the file finally written
+    assert not (tmp_path / "ln.csv.partial").exists()
+    done = _simulate(PluginHost(), real, ESCALATOR_8)
+    assert done.exit_code == 0, done.output
+    assert "5 of 8 deals already played" in done.stderr
+    assert _rows(real) == _rows(whole) and link.is_symlink()
+
+
+def test_a_link_into_a_missing_directory_is_refused_in_one_line(
+    tmp_path: Path, run_patience: Any
+) -> None:
+    link = tmp_path / "ln.csv"
+    link.symlink_to(tmp_path / "gone" / "rows.csv")
+    done = run_patience("simulate", "escalator", "-n", "2", "-O", str(link))
+    assert done.code == 1 and done.out == ""
+    assert done.err == (
+        f"patience: error: cannot write {str(link)!r}: it links to "
+        f"{str(tmp_path / 'gone' / 'rows.csv')!r}, in a directory that does not exist\n"
+    )
+    loop = tmp_path / "loop.csv"
+    loop.symlink_to("loop.csv")
+    done = run_patience("simulate", "escalator", "-n", "2", "-O", str(loop))
+    assert done.code == 1 and "go round in a loop" in done.err and done.err.count("\n") == 1

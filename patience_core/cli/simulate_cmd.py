@@ -163,6 +163,27 @@ def _parse_row(line: str, kind: str) -> SimRow:
     return SimRow(**{name: data[name] for name in COLUMNS})
 
 
+def output_target(path: str) -> str:
+    """The file a run with ``--output path`` writes: ``path``, or, when ``path`` is a symbolic
+    link, the file it points to (written through, as saved games are: the link stays, its
+    target gets the rows; the target may not exist yet). Its ``FILE.partial`` and its lock go
+    with the target, so ``-O link.csv`` and ``-O target.csv`` resume the same rows.
+
+    :raises PatienceError: when the link leads into a directory that does not exist, or round
+        in a loop.
+    """
+    if not os.path.islink(path):
+        return path
+    real = os.path.realpath(path)
+    if os.path.islink(real):
+        raise PatienceError(f"cannot write {path!r}: its symbolic links go round in a loop")
+    if not os.path.isdir(os.path.dirname(real)):
+        raise PatienceError(
+            f"cannot write {path!r}: it links to {real!r}, in a directory that does not exist"
+        )
+    return real
+
+
 def partial_path(path: str) -> Path:
     """Where a run writing ``path`` keeps its rows until it ends: ``path + ".partial"``."""
     return Path(path + ".partial")
@@ -319,9 +340,10 @@ def atomic_output(path: str) -> Iterator[IO[str]]:
     Rows go to a hidden temporary file in the same directory, renamed over ``path`` at the end,
     so an interrupted or failed run never leaves a partial file in place of a good one (the
     temporary file is removed). A file that already exists at ``path`` is replaced and keeps its
-    permissions; a new one gets the usual permissions (0666 less the umask).
+    permissions; a new one gets the usual permissions (0666 less the umask). A symbolic link is
+    written through (:func:`output_target`): its target is replaced, the link stays.
     """
-    target = Path(path)
+    target = Path(output_target(path))
     directory = target.parent if str(target.parent) else Path(".")
     fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".part")
     try:
@@ -510,15 +532,16 @@ def simulate(
     header = ""
     if output not in (None, "-") and kind is not None:
         assert output is not None
+        target = output_target(output)
         # One run per output file: two would resume, write and finish the same rows.
         lock = SaveLock(
-            Path(output),
+            Path(target),
             busy=f"{output} is being written by another patience simulate run; "
             "wait for it to end, or choose another --output",
         )
         lock.acquire()
         ctx.call_on_close(lock.release)
-        partial = partial_path(output)
+        partial = partial_path(target)
         params = {
             "columns": list(COLUMNS),  # a partial file of another row format is not resumed
             "game": the_game.name,
@@ -609,7 +632,7 @@ def simulate(
             summary.add(row)
     if partial is not None and output is not None and kind is not None:
         in_order = [row.deal for row in kept] == deals[: len(kept)]
-        _finish(partial, output, kind, None if in_order else deals)
+        _finish(partial, output_target(output), kind, None if in_order else deals)
     wall = time.perf_counter() - started
     workers = workers_for(rest, jobs)
     to_stderr = output == "-"
