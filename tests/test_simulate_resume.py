@@ -473,3 +473,37 @@ def test_a_link_into_a_missing_directory_is_refused_in_one_line(
     loop.symlink_to("loop.csv")
     done = run_patience("simulate", "escalator", "-n", "2", "-O", str(loop))
     assert done.code == 1 and "go round in a loop" in done.err and done.err.count("\n") == 1
+
+
+# -- a FILE.partial that is not a file --------------------------------------------------------
+
+
+@pytest.mark.parametrize("what", ["a folder", "a symbolic link"])
+def test_a_partial_path_that_is_not_a_file_is_refused_and_left_alone(
+    tmp_path: Path, run_patience: Any, what: str
+) -> None:
+    target = tmp_path / "pdir.csv"
+    partial = tmp_path / "pdir.csv.partial"
+    if what == "a folder":
+        partial.mkdir()
+        (partial / "notes.txt").write_text("mine\n")
+    else:
+        (tmp_path / "elsewhere.csv").write_text("rows of something else\n")
+        partial.symlink_to("elsewhere.csv")
+    before = _names(tmp_path)
+    done = run_patience("simulate", "escalator", "-n", "3", "-O", str(target))
+    assert done.code == 1 and done.out == ""
+    assert done.err == (
+        f"patience: error: {partial} is {what}, not the rows of a simulate run: move it "
+        "away, or choose another --output\n"
+    )
+    assert _names(tmp_path) == before  # nothing renamed or written
+    if what == "a folder":
+        assert (partial / "notes.txt").read_text() == "mine\n"
+    else:
+        assert (tmp_path / "elsewhere.csv").read_text() == "rows of something else\n"
+
+
+def _names(folder: Path) -> list[str]:
+    """The files in ``folder``, but the test's patience data folder (which holds the locks)."""
+    return sorted(p.name for p in folder.iterdir() if p.name != "patience-data")

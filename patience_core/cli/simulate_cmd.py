@@ -189,6 +189,28 @@ def partial_path(path: str) -> Path:
     return Path(path + ".partial")
 
 
+def check_partial(partial: Path) -> None:
+    """Refuse a ``FILE.partial`` that is there but is not a plain file (a folder, a symbolic
+    link, a device...): it holds no rows of a run, and is not this run's to rename or write.
+
+    :raises PatienceError: one line naming it and what it is.
+    """
+    if not os.path.lexists(partial):
+        return
+    if partial.is_symlink():
+        what = "a symbolic link"
+    elif partial.is_dir():
+        what = "a folder"
+    elif not partial.is_file():
+        what = "not a plain file"
+    else:
+        return
+    raise PatienceError(
+        f"{partial} is {what}, not the rows of a simulate run: move it away, or choose "
+        "another --output"
+    )
+
+
 def run_versions(host: Any, game: str, strategy: str) -> dict[str, str]:
     """The versions of the code that makes a run's rows, by distribution name: patience-core,
     the plugin of ``game`` and the plugin of ``strategy`` (``"?"`` for one the host does not
@@ -542,6 +564,7 @@ def simulate(
         lock.acquire()
         ctx.call_on_close(lock.release)
         partial = partial_path(target)
+        check_partial(partial)
         params = {
             "columns": list(COLUMNS),  # a partial file of another row format is not resumed
             "game": the_game.name,
