@@ -760,3 +760,54 @@ def test_the_jobs_reported_are_the_workers_started() -> None:
     assert workers_for(0, 8) == 1
     # 100 deals in tasks of at most 100: never more workers than tasks.
     assert workers_for(100, 2, chunk_size=100) == 1
+
+
+def test_the_summary_says_1_game_not_1_games() -> None:
+    from patience_core.cli.simulate_cmd import summary_lines
+
+    one = Summary("escalator", "random", 28)
+    one.add(SimRow("escalator", "7", "random", "", LOST, 10, 28, 40, 0.5))
+    lines = summary_lines(one, "Escalator", 1, 0.5)
+    assert lines[0] == "Escalator, strategy random, deal 7 (1 game)"
+    assert not any(re.search(r"\b1 (games|deals|jobs)\b", line) for line in lines), lines
+    nothing = summary_lines(one, "Escalator", 1, 0.5, played=0, kept_in="rows.csv.partial")
+    assert nothing[-1] == "speed    nothing left to play: the game was already in rows.csv.partial"
+    two = Summary("escalator", "random", 28)
+    for deal in ("1", "2"):
+        two.add(SimRow("escalator", deal, "random", "", LOST, 10, 28, 40, 0.5))
+    resumed = summary_lines(two, "Escalator", 1, 0.5, played=1, kept_in="rows.csv.partial")
+    assert resumed[0] == "Escalator, strategy random, deals 1..2 (2 games)"
+    assert resumed[-1].endswith(
+        "games/s over the 1 game played now (0.50 s wall, 1 job); 1 was already in rows.csv.partial"
+    ), resumed[-1]
+
+
+def test_a_resumed_run_of_one_deal_says_1_of_1_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience_core.cli import simulate_cmd
+
+    target = tmp_path / "rows.csv"
+    partial = tmp_path / "rows.csv.partial"
+    args = ["simulate", "escalator", "-n", "1", "-O", str(target)]
+    whole = CliRunner().invoke(cli, args)
+    assert whole.exit_code == 0, whole.output
+    row = target.read_text().splitlines(keepends=True)[1]
+
+    class Stop(Exception):
+        pass
+
+    def stop(self: Any, row: SimRow) -> None:
+        raise Stop
+
+    # A run killed before its one row was written, then that row added: as if killed as it
+    # finished.
+    with monkeypatch.context() as patch:
+        patch.setattr(simulate_cmd.RowWriter, "write", stop)
+        assert isinstance(CliRunner().invoke(cli, args).exception, Stop)
+    with partial.open("a") as stream:
+        stream.write(row)
+    done = CliRunner().invoke(cli, args)
+    assert done.exit_code == 0, done.output
+    assert done.stderr == f"Resuming from {partial}: 1 of 1 deal already played.\n"
+    assert "(1 game)" in done.stdout and "the game was already in" in done.stdout

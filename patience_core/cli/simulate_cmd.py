@@ -429,17 +429,19 @@ def summary_lines(
         speed = (
             f"{rate:.3g} games/s over the {counted(count, 'game')} played now "
             f"({wall:.2f} s wall, {counted(jobs, 'job')}); "
-            f"{summary.games - count} were already in {kept_in}"
+            f"{summary.games - count} {'was' if summary.games - count == 1 else 'were'} "
+            f"already in {kept_in}"
         )
     else:
-        speed = f"nothing left to play: all {summary.games} games were already in {kept_in}"
+        every = "the game was" if summary.games == 1 else f"all {summary.games} games were"
+        speed = f"nothing left to play: {every} already in {kept_in}"
     deals = (
         f"deal {summary.first_deal}"
         if summary.games == 1
         else f"deals {summary.first_deal}..{summary.last_deal}"
     )
     lines = [
-        f"{title}, strategy {summary.strategy}, {deals} ({summary.games} games)",
+        f"{title}, strategy {summary.strategy}, {deals} ({counted(summary.games, 'game')})",
         f"won      {summary.wins} ({summary.win_rate:.1%}; 95% CI {low:.1%} to {high:.1%}, Wilson)",
         f"lost     {summary.lost}   stopped {summary.stopped}",
     ]
@@ -621,7 +623,8 @@ def simulate(
                 raw.truncate(len(resumed.kept))  # a half-written last line
         if kept:
             click.echo(
-                f"Resuming from {partial}: {len(kept)} of {n} deals already played.", err=True
+                f"Resuming from {partial}: {len(kept)} of {counted(n, 'deal')} already played.",
+                err=True,
             )
     kept_by_deal = {row.deal: row for row in kept}
     missing = [deal for deal in deal_range(first, n) if str(deal) not in kept_by_deal]
