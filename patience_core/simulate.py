@@ -374,7 +374,9 @@ def _play(setup: _Setup, spec: BatchSpec, deal: DealNumber) -> SimRow:
     game, factory = setup
     try:
         return play_deal(game, factory, deal, spec.strategy, spec.max_moves)
-    except (Exception, SystemExit) as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # SystemExit, GeneratorExit... from a plugin too
         error = plugin_failure(exc)
         if error is exc:
             raise
@@ -384,9 +386,10 @@ def _play(setup: _Setup, spec: BatchSpec, deal: DealNumber) -> SimRow:
 def plugin_failure(exc: BaseException) -> BaseException:
     """The error to report for ``exc``, raised while a deal was played: ``exc`` itself, or,
     when a plugin's own code raised it (:func:`~patience_core.errors.plugin_behind`: a game's
-    method, a player a plugin registered; ``sys.exit()`` there too), a :class:`PluginError`
-    with the line the command line prints for such an error (``the plugin patience-golf
-    failed: RuntimeError: boom (set PATIENCE_DEBUG=1 for details)``).
+    method, a player a plugin registered; any exception but ``KeyboardInterrupt``, even
+    ``SystemExit``), a :class:`PluginError` with the line the command line prints for such an
+    error (``the plugin patience-golf failed: RuntimeError: boom (set PATIENCE_DEBUG=1 for
+    details)``).
 
     The plugin can only be found while the traceback exists, in the process that played the
     deal: turned into that line there, the error gives the same message and exit code for any
@@ -408,11 +411,17 @@ def _one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {lines[0] if lines else ''}"
 
 
+class _Interrupted(Exception):
+    """A ``KeyboardInterrupt`` raised in a worker process, on its way to the parent (which
+    raises it again): a worker that let it through would die, and the pool wait for ever."""
+
+
 def _portable(exc: BaseException) -> Exception:
     """``exc``, or, when it cannot cross back to the parent process, an exception that can,
     with its one line. An exception class whose ``__init__`` takes other arguments than its
     message cannot be rebuilt there (the pool then waits for ever), nor one holding something
-    that cannot be pickled; a ``SystemExit`` would end the worker and lose its task."""
+    that cannot be pickled; a ``SystemExit`` (or another exception that is not an
+    ``Exception``) would end the worker and lose its task."""
     if isinstance(exc, Exception):
         try:
             pickle.loads(pickle.dumps(exc))
@@ -453,10 +462,14 @@ def _worker_chunk(task: _Task) -> list[SimRow]:
 
 
 def _worker_chunk_portable(task: _Task) -> list[SimRow]:
-    """:func:`_worker_chunk`, whose errors always reach the parent process (:func:`_portable`)."""
+    """:func:`_worker_chunk`, whose errors always reach the parent process (:func:`_portable`;
+    a ``KeyboardInterrupt``, which only code can raise in a worker since Ctrl-C is left to the
+    parent, as :class:`_Interrupted`)."""
     try:
         return _worker_chunk(task)
-    except (Exception, SystemExit) as exc:
+    except KeyboardInterrupt as exc:
+        raise _Interrupted() from exc
+    except BaseException as exc:
         error = _portable(exc)
         if error is exc:
             raise
@@ -559,11 +572,14 @@ def _run_pool(
 ) -> Iterator[SimRow]:
     context = multiprocessing.get_context("spawn")
     with context.Pool(workers, initializer=_worker_init) as pool:
-        for rows in pool.imap(_worker_chunk_portable, tasks):
-            for row in rows:
-                if on_row is not None:
-                    on_row(row)
-                yield row
+        try:
+            for rows in pool.imap(_worker_chunk_portable, tasks):
+                for row in rows:
+                    if on_row is not None:
+                        on_row(row)
+                    yield row
+        except _Interrupted:
+            raise KeyboardInterrupt from None
 
 
 # -- summary ----------------------------------------------------------------------------------

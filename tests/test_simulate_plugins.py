@@ -78,6 +78,10 @@ PLUGIN = textwrap.dedent(
                     raise Odd(1, 2)
                 if mode == "play-exit":
                     sys.exit(3)
+                if mode == "play-generator-exit":
+                    raise GeneratorExit("closed")
+                if mode == "play-interrupt":
+                    raise KeyboardInterrupt
                 if mode == "play-none":
                     return None
             return super().play(position, move)
@@ -244,6 +248,12 @@ def _simulate(site: Path, mode: str, *args: str) -> tuple[int, str]:
             "patience: error: the plugin patience-broken-golf failed: SystemExit: 3 (set "
             "PATIENCE_DEBUG=1 for details)\n",
         ),
+        (
+            # not an Exception either: it used to end the worker too
+            "play-generator-exit",
+            "patience: error: the plugin patience-broken-golf failed: GeneratorExit: closed "
+            "(set PATIENCE_DEBUG=1 for details)\n",
+        ),
         ("moves-text", None),
     ],
 )
@@ -284,3 +294,9 @@ def test_debug_shows_the_traceback_of_a_failing_plugin(broken_golf: Path) -> Non
         )
         assert done.returncode == 1
         assert "Traceback" in done.stderr and 'raise RuntimeError("boom in play")' in done.stderr
+
+
+def test_an_interrupt_raised_by_a_plugin_is_an_interrupt_whatever_jobs(broken_golf: Path) -> None:
+    for jobs in ("1", "2"):
+        code, err = _simulate(broken_golf, "play-interrupt", "-n", "4", "-j", jobs)
+        assert (code, err) == (130, "patience: interrupted\n"), jobs
