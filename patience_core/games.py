@@ -17,7 +17,7 @@ from typing import ClassVar, TypeGuard
 import attrs
 
 from patience_core.engine.deal import AISLERIOT, MS, DealNumber, aisleriot_shuffle, standard_deck
-from patience_core.engine.notation import format_move, parse_move
+from patience_core.engine.notation import counted, format_move, parse_move
 from patience_core.errors import (
     BadDeal,
     BadOption,
@@ -37,6 +37,8 @@ __all__ = [
     "PositionFormat",
     "checked_flag",
     "checked_moves",
+    "checked_piles",
+    "checked_position",
     "checked_score",
     "declaration_problem",
     "distribution_of",
@@ -669,17 +671,132 @@ def wrong_answer(
     )
 
 
-def checked_moves(game: Game, legal: object, provider: str | None = None) -> list[Move]:
-    """``legal`` (what ``game.legal_moves`` answered) as a list of moves.
+def _pile_count(game: Game) -> int:
+    """``len(game.piles)``, kept on the game (a layout does not change), since
+    :func:`checked_moves` asks it for every list of moves."""
+    kept = getattr(game, "__dict__", None)
+    count = kept.get("_patience_pile_count") if kept is not None else None
+    if count is None:
+        count = len(game.piles)
+        if kept is not None:
+            kept["_patience_pile_count"] = count
+    return int(count)
 
-    :raises PluginError: (:func:`wrong_answer`) when it is not a list or tuple of :class:`Move`.
+
+def _is_index(value: object, piles: int) -> bool:
+    return type(value) is int and 0 <= value < piles
+
+
+def _move_problem(move: Move, piles: int) -> str:
+    """What is wrong with ``move``, known to be wrong, in a game of ``piles`` piles (a pile
+    that does not exist, a count of no cards)."""
+    if move.kind is not MoveKind.TRANSFER and move.kind is not MoveKind.DEAL:
+        return f"a move of kind {shown_answer(move.kind)}, not a MoveKind"
+    there = f"the game has {counted(piles, 'pile')}, 0..{piles - 1}"
+    if move.kind is MoveKind.DEAL:
+        return f"a deal from pile {move.source!r}, which does not exist ({there})"
+    what = f"a transfer from pile {move.source!r} to pile {move.target!r}"
+    for role, index in (("source", move.source), ("target", move.target)):
+        if not _is_index(index, piles):
+            return f"{what}, whose {role} pile {index!r} does not exist ({there})"
+    return f"{what} of {move.count!r} cards, not 1 or more"
+
+
+def checked_moves(game: Game, legal: object, provider: str | None = None) -> list[Move]:
+    """``legal`` (what ``game.legal_moves`` answered) as a list of moves, each naming piles
+    that exist (``0 <= index < len(game.piles)``) and, for a transfer, moving 1 card or more.
+
+    :raises PluginError: (:func:`wrong_answer`) when it is not a list or tuple of :class:`Move`,
+        or a move names a pile that does not exist (the message gives the pile index and the
+        number of piles).
     """
     if not isinstance(legal, (list, tuple)):
         raise wrong_answer(game, "legal_moves", legal, "a list of moves", provider)
+    if not legal:
+        return []
+    piles = _pile_count(game)
+    transfer, deal = MoveKind.TRANSFER, MoveKind.DEAL
     for move in legal:
         if not isinstance(move, Move):
             raise wrong_answer(game, "legal_moves", move, "a Move, in its list", provider)
+        # The common case inline: simulate asks this of every position it plays.
+        source, kind = move.source, move.kind
+        if kind is transfer:
+            target, count = move.target, move.count
+            if (
+                type(source) is int
+                and type(target) is int
+                and type(count) is int
+                and 0 <= source < piles
+                and 0 <= target < piles
+                and count >= 1
+            ):
+                continue
+        elif kind is deal and type(source) is int and 0 <= source < piles:
+            continue
+        if provider is None:
+            provider = distribution_of(game)
+        raise PluginError(
+            f"the {game.name} plugin ({provider}) is broken: legal_moves returned "
+            f"{_move_problem(move, piles)}"
+        )
     return list(legal)
+
+
+_PILE_NAME = re.compile(r"^[a-z]+[0-9]*$")
+
+
+def checked_piles(game: Game, piles: object, provider: str | None = None) -> tuple[PileSpec, ...]:
+    """``piles`` (what ``game.piles`` answered) as a tuple of :class:`PileSpec`: at least one,
+    each of a :class:`PileKind`, named with lower-case letters then digits (``t1``), no name
+    twice.
+
+    :raises PluginError: (:func:`wrong_answer`) naming the pile that is wrong.
+    """
+    if not isinstance(piles, (list, tuple)) or not piles:
+        raise wrong_answer(game, "piles", piles, "a tuple of PileSpec", provider)
+    seen: set[str] = set()
+    for spec in piles:
+        if not isinstance(spec, PileSpec):
+            raise wrong_answer(game, "piles", spec, "a PileSpec, in its tuple", provider)
+        if not isinstance(spec.name, str) or not _PILE_NAME.match(spec.name):
+            raise wrong_answer(
+                game, "piles", spec.name, "a pile name of lower-case letters then digits", provider
+            )
+        if not isinstance(spec.kind, PileKind):
+            raise wrong_answer(game, "piles", spec.kind, f"a PileKind for {spec.name}", provider)
+        if spec.name in seen:
+            raise wrong_answer(game, "piles", spec.name, "a pile name used once", provider)
+        seen.add(spec.name)
+    return tuple(piles)
+
+
+def checked_position(
+    game: Game, hook: str, position: object, provider: str | None = None
+) -> Position:
+    """``position`` (what ``game.<hook>`` answered, e.g. ``deal``) as a :class:`Position` of
+    the game's shape: one pile per pile of ``game.piles``, each a tuple of :class:`Card`.
+
+    :raises PluginError: (:func:`wrong_answer`) naming what is wrong, e.g. ``deal returned a
+        position of 5 piles, but piles lists 9``.
+    """
+    if not isinstance(position, Position):
+        raise wrong_answer(game, hook, position, "a Position", provider)
+    piles = len(game.piles)
+    if len(position) != piles:
+        if provider is None:
+            provider = distribution_of(game)
+        raise PluginError(
+            f"the {game.name} plugin ({provider}) is broken: {hook} returned a position of "
+            f"{counted(len(position), 'pile')}, but piles lists {piles}"
+        )
+    for index, pile in enumerate(position.piles):
+        if not isinstance(pile, tuple):
+            raise wrong_answer(game, hook, pile, f"a tuple of cards as pile {index}", provider)
+        for card in pile:
+            if not isinstance(card, Card):
+                raise wrong_answer(game, hook, card, f"a Card, in pile {index}", provider)
+    return position
 
 
 def checked_score(game: Game, score: object, provider: str | None = None) -> int:

@@ -35,6 +35,8 @@ from patience_core.games import (
     GameRegistry,
     checked_flag,
     checked_moves,
+    checked_piles,
+    checked_position,
     checked_score,
     shown_answer,
     wrong_answer,
@@ -127,43 +129,66 @@ def _names_from_env(value: str | None) -> set[str] | None:
 
 
 def _check_answers(game: Game, provider: str) -> None:
-    """Ask a new game for deal 1 and what every command asks of a position first (legal moves
-    and their texts, score, won, lost, status), and check the kinds of the answers, so that a
-    plugin returning something else is named at once instead of failing later inside patience.
+    """Ask a new game for its piles, deal 1 and what every command asks of a position first
+    (legal moves and their texts, score, won, lost, status), and check the kinds of the answers,
+    so that a plugin returning something else is named at once instead of failing later inside
+    patience.
 
-    :raises PluginError: one line naming the plugin and the answer, when a hook raises or
-        returns something of the wrong kind (a game that refuses deal 1 is not checked).
+    :raises PluginError: one line naming the plugin, the hook and the answer, when a hook raises
+        (``deal failed (in layout): IndexError: ...``) or returns something of the wrong kind
+        (a position whose number of piles is not that of ``piles``, a move naming a pile that
+        does not exist, ...). A game that refuses deal 1 is not checked.
     """
     from patience_core.engine.deal import DealNumber
     from patience_core.errors import BadDeal
-    from patience_core.model import Position
 
     def wrong(hook: str, answer: object, expected: str) -> PluginError:
         return wrong_answer(game, hook, answer, expected, provider)
 
-    try:
+    def ask(hook: str, *args: object) -> Any:
+        """``game.<hook>(*args)`` (the property itself for ``piles``); a failure names it."""
         try:
-            position = game.deal(DealNumber(1))
-        except BadDeal:
-            return
-        if not isinstance(position, Position):
-            raise wrong("deal", position, "a Position")
-        for move in checked_moves(game, game.legal_moves(position), provider):
-            text = game.move_text(position, move)
-            if not isinstance(text, str) or not text.strip():
-                raise wrong("move_text", text, "a move text")
-        checked_score(game, game.score(position), provider)
-        checked_flag(game, "is_won", game.is_won(position), provider)
-        checked_flag(game, "is_lost", game.is_lost(position), provider)
-        status = game.status(position)
-        if not isinstance(status, str):
-            raise wrong("status", status, "a text")
-    except (PatienceError, KeyboardInterrupt):
-        raise
-    except BaseException as exc:  # SystemExit and GeneratorExit too: the plugin's, not ours
-        raise PluginError(
-            f"the {game.name} plugin ({provider}) is broken: {_one_line(exc)}"
-        ) from exc
+            answer = getattr(game, hook)
+            return answer(*args) if hook != "piles" else answer
+        except (PatienceError, KeyboardInterrupt):
+            raise
+        except BaseException as exc:  # SystemExit and GeneratorExit too: the plugin's, not ours
+            inner = _method_behind(exc, game)
+            where = f" (in {inner})" if inner and inner != hook else ""
+            raise PluginError(
+                f"the {game.name} plugin ({provider}) is broken: {hook} failed{where}: "
+                f"{_one_line(exc)}"
+            ) from exc
+
+    checked_piles(game, ask("piles"), provider)
+    try:
+        dealt = ask("deal", DealNumber(1))
+    except BadDeal:
+        return
+    position = checked_position(game, "deal", dealt, provider)
+    for move in checked_moves(game, ask("legal_moves", position), provider):
+        text = ask("move_text", position, move)
+        if not isinstance(text, str) or not text.strip():
+            raise wrong("move_text", text, "a move text")
+    checked_score(game, ask("score", position), provider)
+    checked_flag(game, "is_won", ask("is_won", position), provider)
+    checked_flag(game, "is_lost", ask("is_lost", position), provider)
+    status = ask("status", position)
+    if not isinstance(status, str):
+        raise wrong("status", status, "a text")
+
+
+def _method_behind(exc: BaseException, game: Game) -> str | None:
+    """The method of ``game`` that was running deepest in ``exc``'s traceback, when the hook
+    patience called (the outermost) called it (``layout`` when ``deal`` called it and it
+    failed), or ``None``."""
+    names = []
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_locals.get("self") is game:
+            names.append(tb.tb_frame.f_code.co_name)
+        tb = tb.tb_next
+    return names[-1] if len(names) > 1 else None
 
 
 def _one_line(exc: BaseException) -> str:

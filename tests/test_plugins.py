@@ -13,6 +13,8 @@ from patience_core.api import (
     Game,
     GameOption,
     GameRegistry,
+    Move,
+    MoveKind,
     PileKind,
     PileSpec,
     Position,
@@ -378,7 +380,7 @@ def broken_game(hook: str, answer: Any) -> FakeEntryPoint:
         ("is_won", 1, "is_won returned int 1, not True or False"),
         ("status", None, "status returned NoneType None, not a text"),
         ("layout", "cards", "deal returned str 'cards', not a Position"),
-        ("score", RuntimeError("no score today"), "RuntimeError: no score today"),
+        ("score", RuntimeError("no score today"), "score failed: RuntimeError: no score today"),
     ],
 )
 def test_a_game_answering_with_the_wrong_kind_is_named_at_once(
@@ -775,3 +777,151 @@ def test_a_game_claimed_by_two_plugins_stays_with_the_one_the_message_names() ->
     ]
     assert h.games.provider("golf") == "patience-one"
     assert h.games.names() == ["golf", "hole"]
+
+
+# -- a wrong layout or a move naming a pile that does not exist: the hook and pile named --------
+
+
+def two_piles(**methods: Any) -> type[Game]:
+    """Game ``alpha`` of two piles (``t1``, ``t2``: all cards on t1) with some members replaced."""
+    base = make_game("alpha")
+
+    class TwoPiles(base):  # type: ignore[valid-type,misc]
+        @property
+        def piles(self) -> tuple[PileSpec, ...]:
+            return (PileSpec("t1", PileKind.TABLEAU), PileSpec("t2", PileKind.TABLEAU))
+
+        def layout(self, cards: list[Any]) -> Position:
+            return Position((tuple(cards), ()))
+
+    return type("TwoPiles", (TwoPiles,), methods)
+
+
+def moves_are(*moves: Any) -> Any:
+    def legal_moves(self: Any, position: Position) -> list[Any]:
+        return list(moves)
+
+    return legal_moves
+
+
+def fails_with(exc: Exception) -> Any:
+    def method(self: Any, *args: Any) -> Any:
+        raise exc
+
+    return method
+
+
+def piles_are(*piles: Any) -> Any:
+    return property(lambda self: piles)
+
+
+def lays_out(make: Any) -> Any:
+    def layout(self: Any, cards: list[Any]) -> Any:
+        return make(cards)
+
+    return layout
+
+
+@pytest.mark.parametrize(
+    ("methods", "message"),
+    [
+        (
+            {"layout": lays_out(lambda cards: Position((tuple(cards),)))},
+            "deal returned a position of 1 pile, but piles lists 2",
+        ),
+        (
+            {"layout": lays_out(lambda cards: Position((tuple(cards), (), ())))},
+            "deal returned a position of 3 piles, but piles lists 2",
+        ),
+        (
+            {"layout": lays_out(lambda cards: Position((tuple(cards), [])))},
+            "deal returned list [], not a tuple of cards as pile 1",
+        ),
+        (
+            {"layout": lays_out(lambda cards: Position((tuple(cards), ("Ah",))))},
+            "deal returned str 'Ah', not a Card, in pile 1",
+        ),
+        (
+            {"layout": lays_out(lambda cards: Position((cards[60],)))},
+            "deal failed (in layout): IndexError: list index out of range",
+        ),
+        (
+            {"legal_moves": moves_are(Move.transfer(99, 1))},
+            "legal_moves returned a transfer from pile 99 to pile 1, whose source pile 99 does "
+            "not exist (the game has 2 piles, 0..1)",
+        ),
+        (
+            {"legal_moves": moves_are(Move.transfer(0, 2))},
+            "legal_moves returned a transfer from pile 0 to pile 2, whose target pile 2 does not "
+            "exist (the game has 2 piles, 0..1)",
+        ),
+        (
+            {"legal_moves": moves_are(Move.transfer(-1, 1))},
+            "legal_moves returned a transfer from pile -1 to pile 1, whose source pile -1 does "
+            "not exist (the game has 2 piles, 0..1)",
+        ),
+        (
+            {"legal_moves": moves_are(Move(MoveKind.TRANSFER, 0, None))},
+            "legal_moves returned a transfer from pile 0 to pile None, whose target pile None "
+            "does not exist",
+        ),
+        (
+            {"legal_moves": moves_are(Move.transfer(0, 1, 0))},
+            "legal_moves returned a transfer from pile 0 to pile 1 of 0 cards, not 1 or more",
+        ),
+        (
+            {"legal_moves": moves_are(Move.deal(7))},
+            "legal_moves returned a deal from pile 7, which does not exist (the game has 2 "
+            "piles, 0..1)",
+        ),
+        (
+            {
+                "legal_moves": moves_are(Move.transfer(0, 1)),
+                "move_text": fails_with(KeyError("t9")),
+            },
+            "move_text failed: KeyError: 't9'",
+        ),
+        ({"piles": piles_are()}, "piles returned tuple (), not a tuple of PileSpec"),
+        (
+            {"piles": piles_are(PileSpec("t1", PileKind.TABLEAU), "t2")},
+            "piles returned str 't2', not a PileSpec, in its tuple",
+        ),
+        (
+            {"piles": piles_are(PileSpec("t1", PileKind.TABLEAU), PileSpec("t1", PileKind.STOCK))},
+            "piles returned str 't1', not a pile name used once",
+        ),
+        (
+            {"piles": piles_are(PileSpec("Tab 1", PileKind.TABLEAU))},
+            "piles returned str 'Tab 1', not a pile name of lower-case letters then digits",
+        ),
+        (
+            {"piles": piles_are(PileSpec("t1", "tableau"))},
+            "piles returned str 'tableau', not a PileKind for t1",
+        ),
+        (
+            {"piles": property(lambda self: (1, 2)[5])},
+            "piles failed: IndexError: tuple index out of range",
+        ),
+    ],
+)
+def test_a_wrong_layout_or_move_names_the_hook_and_the_pile(
+    methods: dict[str, Any], message: str
+) -> None:
+    h = host(declared("patience-alpha", two_piles(**methods)))
+    with pytest.raises(PluginError) as caught:
+        h.game("alpha")
+    assert str(caught.value).startswith("the alpha plugin (patience-alpha) is broken: ")
+    assert message in str(caught.value)
+
+
+def test_a_move_naming_a_missing_pile_later_in_a_game_is_named_by_checked_moves() -> None:
+    from patience_core.games import checked_moves
+
+    game = two_piles()()
+    assert checked_moves(game, [Move.transfer(0, 1)], "patience-alpha") == [Move.transfer(0, 1)]
+    with pytest.raises(PluginError) as caught:
+        checked_moves(game, (Move.transfer(0, 1), Move.transfer(1, 5, 2)), "patience-alpha")
+    assert str(caught.value) == (
+        "the alpha plugin (patience-alpha) is broken: legal_moves returned a transfer from pile "
+        "1 to pile 5, whose target pile 5 does not exist (the game has 2 piles, 0..1)"
+    )
