@@ -642,13 +642,16 @@ class GameRegistry:
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     """Read ``NAME=VALUE`` strings (``--option`` values) into a dict.
 
-    :raises BadOption: for a string without ``=``.
+    :raises BadOption: for a string without ``=``, or a name given twice (even with the same
+        value: which one was meant is not for patience to guess).
     """
     result: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise BadOption(f"bad option {pair!r}: expected NAME=VALUE")
+        if key.strip() in result:
+            raise BadOption(f"option {key.strip()!r} given twice")
         result[key.strip()] = value.strip()
     return result
 
