@@ -50,7 +50,8 @@ def main() -> None:
         "patience --help": [script, "--help"],
         "patience list": [script, "list"],
     }
-    print(f"{'command':<18} {'median ms':>10} {'min ms':>8} {'max ms':>8}   ({args.runs} runs)")
+    runs = f"{args.runs} run{'' if args.runs == 1 else 's'}"
+    print(f"{'command':<18} {'median ms':>10} {'min ms':>8} {'max ms':>8}   ({runs})")
     for label, command in commands.items():
         times = time_runs(command, args.runs)
         print(

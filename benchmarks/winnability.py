@@ -26,6 +26,7 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from patience_core.engine.deal import DealNumber
+from patience_core.engine.notation import counted
 from patience_core.plugins import PluginHost
 from patience_core.simulate import wilson_interval
 from patience_core.solver import Budget, Verdict, solve
@@ -151,7 +152,7 @@ def main() -> None:
             if args.verbose:
                 print(
                     f"  {name} {outcome.task.deal}: {outcome.verdict.value} "
-                    f"{outcome.seconds:.3f} s {outcome.nodes} nodes",
+                    f"{outcome.seconds:.3f} s {counted(outcome.nodes, 'node')}",
                     flush=True,
                 )
         print(row(name, outcomes), flush=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from patience_core.engine.notation import shown
+from patience_core.engine.notation import counted, shown
 from patience_core.errors import BadSave
 from patience_core.games import Game
 from patience_core.model import Card, Position
@@ -65,7 +65,9 @@ def position_from_dict(game: Game, data: Mapping[str, Any]) -> Position:
     """
     piles = data.get("piles") if isinstance(data, Mapping) else None
     if not isinstance(piles, list) or len(piles) != len(game.piles):
-        raise BadSave(f"position does not have the {len(game.piles)} piles of {game.name}")
+        raise BadSave(
+            f"position does not have the {counted(len(game.piles), 'pile')} of {game.name}"
+        )
     result = []
     for spec, pile in zip(game.piles, piles, strict=True):
         name = pile.get("name", spec.name) if isinstance(pile, Mapping) else spec.name

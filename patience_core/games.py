@@ -202,7 +202,9 @@ class Game(abc.ABC):
         :raises BadSave: with a one-line message naming the first problem.
         """
         if len(position) != len(self.piles):
-            raise BadSave(f"position has {len(position)} piles; {self.name} has {len(self.piles)}")
+            raise BadSave(
+                f"position has {counted(len(position), 'pile')}; {self.name} has {len(self.piles)}"
+            )
         deck: dict[tuple[int, int], int] = {}
         for card in self.new_deck():
             deck[(card.rank, card.suit)] = deck.get((card.rank, card.suit), 0) + 1
@@ -214,7 +216,9 @@ class Game(abc.ABC):
         for (rank, suit), left in deck.items():
             if left:
                 missing = Card.of(rank, suit).code
-                raise BadSave(f"card {missing} is missing ({sum(deck.values())} cards missing)")
+                raise BadSave(
+                    f"card {missing} is missing ({counted(sum(deck.values()), 'card')} missing)"
+                )
 
     def position_format(self, name: str) -> PositionFormat | None:
         """The extra text format called ``name``; ``None`` when the game has none of that name."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from patience_core.cli import get_host
+from patience_core.engine.notation import counted
 
 
 @click.command("list")
@@ -19,9 +20,10 @@ def list_games(ctx: click.Context) -> None:
             if r.status != "loaded" and r.name != r.distribution
         ]
         if held:
+            are = "is" if len(held) == 1 else "are"
             click.echo(
-                f"No games available: {len(held)} plugin(s) are blocked, broken or incompatible "
-                "(see `patience plugins`)."
+                f"No games available: {counted(len(held), 'plugin')} {are} blocked, broken or "
+                "incompatible (see `patience plugins`)."
             )
         else:
             click.echo("No games installed. Install a game plugin, e.g. patience-escalator.")

@@ -333,7 +333,9 @@ class _Player:
         elif verb == "restart" and len(words) == 1:
             if session.restart():
                 count = len(session.redo_texts)
-                click.echo(f"Back to the deal; 'redo all' plays the {count} moves again.")
+                click.echo(
+                    f"Back to the deal; 'redo all' plays the {counted(count, 'move')} again."
+                )
                 self.changed()
             else:
                 click.echo("Already at the deal.")

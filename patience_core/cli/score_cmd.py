@@ -8,6 +8,7 @@ import click
 
 from patience_core.cli import get_host
 from patience_core.cli.options import file_path
+from patience_core.engine.notation import counted
 from patience_core.persistence import load_session
 
 
@@ -42,5 +43,5 @@ def score(ctx: click.Context, file: str, as_json: bool) -> None:
         return
     click.echo(
         f"{session.game.name} deal {session.deal}: score {session.score()}/"
-        f"{session.game.max_score}, {state}, {len(session.moves)} moves"
+        f"{session.game.max_score}, {state}, {counted(len(session.moves), 'move')}"
     )

@@ -106,7 +106,8 @@ def read_fcs(game: Game, text: str) -> Position:
                 raise BadSave(f"Freecells: {len(entries)} entries; Baker's Game has 4 free cells")
             cells = [() if e == "-" else (_card(e, "Freecells"),) for e in entries]
     if len(lines) != len(_COLUMNS):
-        raise BadSave(f"board has {len(lines)} column lines; Baker's Game has 8 columns")
+        lines_ = "line" if len(lines) == 1 else "lines"
+        raise BadSave(f"board has {len(lines)} column {lines_}; Baker's Game has 8 columns")
     columns = [
         tuple(_card(code, f"column {k + 1}") for code in line.removeprefix(":").split())
         for k, line in enumerate(lines)

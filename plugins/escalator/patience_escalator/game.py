@@ -216,7 +216,9 @@ class Escalator(Game):
             lines.append((" " * pad + text).rstrip())
         waste = position[WASTE]
         lines.append("")
+        stock = len(position[STOCK])
         lines.append(
-            f"stock: {len(position[STOCK])} cards   waste: {paint(waste[-1] if waste else None)}"
+            f"stock: {stock} card{'' if stock == 1 else 's'}   "
+            f"waste: {paint(waste[-1] if waste else None)}"
         )
         return lines

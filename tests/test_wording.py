@@ -1,0 +1,67 @@
+"""Counts in messages agree with their noun: '1 move', '3 moves' (engine.notation.counted)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from patience_core.api import DealNumber, Position
+from patience_core.cli import cli
+from patience_core.errors import BadSave
+from patience_core.plugins import PluginHost
+from patience_core.testing import load_game
+
+Run = Callable[..., Any]
+
+
+def test_score_of_a_game_of_one_move_says_1_move(run_patience: Run, tmp_path: Path) -> None:
+    save = tmp_path / "one.json"
+    played = run_patience(
+        "play", "escalator", "--deal", "3", "--file", str(save), input="deal\nquit\n"
+    )
+    assert played.code == 0
+    result = run_patience("score", str(save))
+    assert result.out.rstrip().endswith(", in progress, 1 move"), result.out
+    assert json.loads(save.read_text())["moves"] == ["deal"]
+
+
+def test_restart_after_one_move_says_1_move(run_patience: Run) -> None:
+    result = run_patience(
+        "play", "escalator", "--deal", "3", "--no-dead-check", input="deal\nrestart\nquit\n"
+    )
+    assert "Back to the deal; 'redo all' plays the 1 move again." in result.out
+
+
+def test_a_position_one_card_short_says_1_card_missing() -> None:
+    game = load_game("escalator")
+    position = game.deal(DealNumber(3))
+    short = position.replace([(0, position[0][:-1])])
+    with pytest.raises(BadSave, match=r"\(1 card missing\)$"):
+        game.check_position(short)
+    with pytest.raises(BadSave, match=r"^position has 1 pile; escalator has 30$"):
+        game.check_position(Position((tuple(position.cards()),)))
+
+
+def test_a_stock_of_one_card_is_drawn_as_1_card() -> None:
+    game = load_game("escalator")
+    position = game.deal(DealNumber(3))
+    one = position.replace([(0, position[0][:1]), (1, position[1] + position[0][1:])])
+    lines = game.render(one, lambda card: "??")
+    assert lines[-1].startswith("stock: 1 card ")
+    assert game.render(position, lambda card: "??")[-1].startswith("stock: 24 cards ")
+
+
+def test_list_with_one_broken_plugin_and_no_game_says_1_plugin_is() -> None:
+    from test_plugins import FakeEntryPoint, failing_import
+
+    h = PluginHost(entry_points=[FakeEntryPoint("bad", "patience-bad", failing_import)], environ={})
+    result = CliRunner().invoke(cli, ["list"], obj=h)
+    assert result.stdout == (
+        "No games available: 1 plugin is blocked, broken or incompatible (see `patience "
+        "plugins`).\n"
+    )
