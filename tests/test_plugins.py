@@ -740,7 +740,9 @@ def test_a_game_method_raising_a_non_exception_in_solve_is_a_broken_plugin(
     assert result.err.count("\n") == 1
 
 
-def test_a_plugin_command_keeps_its_own_exit_status(installed: Any, run_patience: Any) -> None:
+def test_a_plugin_command_keeps_its_own_exit_status(
+    installed: Any, run_patience: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import click
 
     bye = click.Command(
@@ -753,6 +755,9 @@ def test_a_plugin_command_keeps_its_own_exit_status(installed: Any, run_patience
 
     plugin = types.SimpleNamespace(patience_register_commands=patience_register_commands)
     installed(FakeEntryPoint("bye", "patience-escalator", lambda: plugin))
+    # The group asks plugins for commands once per process: make it ask these.
+    monkeypatch.setattr(cli, "_plugins_added", False)
+    monkeypatch.setattr(cli, "commands", dict(cli.commands))
     result = run_patience("bye")
     assert (result.code, result.out, result.err) == (3, "", "")
 

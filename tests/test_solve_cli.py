@@ -299,7 +299,8 @@ def test_a_failing_plugin_hook_names_the_plugin_and_exits_1(
     result = run_patience("deal", "escalator", "--deal", "3")
     assert result.code == 1
     assert result.err.strip() == (
-        "patience: error: the escalator plugin (patience-escalator) is broken: RuntimeError: boom"
+        "patience: error: the escalator plugin (patience-escalator) is broken: status failed: "
+        "RuntimeError: boom"
     )
 
 
