@@ -51,7 +51,7 @@ class PluginError(PatienceError):
 
 
 #: Top-level modules of patience-core and the libraries it runs on: never a plugin's code.
-_CORE_MODULES = ("patience_core", "click", "pluggy", "attrs", "__main__")
+CORE_MODULES = ("patience_core", "click", "pluggy", "attrs", "__main__")
 
 
 def plugin_behind(exc: BaseException) -> str | None:
@@ -70,7 +70,7 @@ def plugin_behind(exc: BaseException) -> str | None:
     while tb is not None:
         module = str(tb.tb_frame.f_globals.get("__name__", ""))
         top = module.split(".")[0]
-        if top and top not in _CORE_MODULES:
+        if top and top not in CORE_MODULES:
             dists = owners.get(top)
             if dists:
                 found = dists[0]

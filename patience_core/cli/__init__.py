@@ -46,9 +46,6 @@ EXIT_BROKEN_PIPE = 141
 #: that promise an answer within some seconds count their start-up in them.
 STARTED = time.perf_counter()
 
-#: Top-level modules of patience-core and the libraries it runs on: never a plugin's code.
-_NOT_PLUGINS = ("patience_core", "click", "pluggy", "attrs", "__main__")
-
 #: Built-in commands: name -> (module, attribute, one-line help).
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "list": ("patience_core.cli.list_cmd", "list_games", "List the installed games."),
@@ -228,7 +225,7 @@ def cli(ctx: click.Context) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: run :data:`cli`, turning errors into one-line messages."""
-    from patience_core.errors import PatienceError
+    from patience_core.errors import PatienceError, plugin_behind
 
     if sys.stdout is None:
         # Standard output closed (`patience list >&-`): whatever we printed would be lost.
@@ -273,7 +270,7 @@ def main(argv: list[str] | None = None) -> None:
         if os.environ.get("PATIENCE_DEBUG"):
             raise
         first = str(exc).splitlines()[0] if str(exc) else ""
-        culprit = _plugin_behind(exc)
+        culprit = plugin_behind(exc)
         if culprit is not None:
             # A plugin's own code raised: a broken plugin, like one that fails to load.
             what, code = f"error: the plugin {culprit} failed", 1
@@ -297,7 +294,9 @@ def plugin_exit(exc: SystemExit) -> str | None:
     """
     from importlib import metadata
 
-    culprit = _plugin_behind(exc)
+    from patience_core.errors import CORE_MODULES, plugin_behind
+
+    culprit = plugin_behind(exc)
     if culprit is None:
         return None
     try:
@@ -308,7 +307,7 @@ def plugin_exit(exc: SystemExit) -> str | None:
     tb = exc.__traceback__
     while tb is not None:
         top = str(tb.tb_frame.f_globals.get("__name__", "")).split(".")[0]
-        if top not in _NOT_PLUGINS and owners.get(top):
+        if top not in CORE_MODULES and owners.get(top):
             # The outermost plugin frame: who called it?
             return None if caller == "click" else culprit
         caller = top
@@ -333,12 +332,3 @@ def _game_behind(exc: BaseException) -> str | None:
             if isinstance(value, Game):
                 return f"the {value.name} game of {distribution_of(value)}"
     return None
-
-
-def _plugin_behind(exc: BaseException) -> str | None:
-    """The distribution whose code raised ``exc`` (the deepest frame outside patience-core and
-    the libraries it uses that belongs to an installed distribution), or ``None``: see
-    :func:`patience_core.errors.plugin_behind`, which ``simulate``'s workers use too."""
-    from patience_core.errors import plugin_behind
-
-    return plugin_behind(exc)
