@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import shown
+from patience_core.engine.notation import counted, shown
 from patience_core.errors import BadDeal, PatienceError, PluginError, plugin_behind
 from patience_core.games import (
     Game,
@@ -291,7 +291,7 @@ def deal_range(first: DealNumber, n: int) -> list[DealNumber]:
     try:
         DealNumber(first.number + n - 1, first.scheme)
     except ValueError as exc:
-        raise BadDeal(f"{n} deals from {first} run past the last deal: {exc}") from None
+        raise BadDeal(f"{counted(n, 'deal')} from {first} run past the last deal: {exc}") from None
     return [DealNumber(first.number + i, first.scheme) for i in range(n)]
 
 

@@ -288,7 +288,7 @@ def test_a_resumed_row_that_cannot_be_right_is_played_again(
         ("escalator,1,greedy,,lost,9.0,28,30,0.1\n", "score '9.0' is not a whole number"),
         ("escalator,1,greedy,,lost,9,28,30,nan\n", "seconds 'nan' is not a number of seconds"),
         ("escalator,1,greedy,,lost,9,28,30\n", "8 fields, not 9"),
-        ("garbage\n", "1 fields, not 9"),
+        ("garbage\n", "1 field, not 9"),
         ('{"game": "escalator"}\n', "not an object with the columns of a row"),
         (
             '{"game": "escalator", "deal": "1", "strategy": "greedy", "options": "", '

@@ -132,7 +132,7 @@ def _parse_row(line: str, kind: str) -> SimRow:
         except (csv.Error, StopIteration):
             raise ValueError("not a line of CSV") from None
         if len(cells) != len(COLUMNS):
-            raise ValueError(f"{len(cells)} fields, not {len(COLUMNS)}")
+            raise ValueError(f"{counted(len(cells), 'field')}, not {len(COLUMNS)}")
         data: dict[str, Any] = dict(zip(COLUMNS, cells, strict=True))
         for name in _WHOLE:
             if not _DIGITS.fullmatch(data[name]):
