@@ -450,6 +450,34 @@ def _sequence(value: object) -> TypeGuard[tuple[object, ...] | list[object]]:
     return isinstance(value, (tuple, list))
 
 
+def _entries_problem(
+    game: type[Game],
+    attribute: str,
+    kind: str,
+    entry: str,
+    problem_of: Callable[[object], str | None],
+) -> str | None:
+    """What is wrong with a class attribute that is a tuple of named entries (``options``,
+    ``formats``): not a tuple or list, an entry ``problem_of`` finds wrong, or a name used
+    twice; ``None`` when nothing is.
+
+    :param kind: the entries' class name, for the message (``"GameOption"``).
+    :param entry: one entry in words, with its article (``"an option"``).
+    """
+    entries = getattr(game, attribute, None)
+    if not _sequence(entries):
+        return f"{attribute} is {shown_answer(entries)}, not a tuple of {kind}"
+    names = []
+    for item in entries:
+        problem = problem_of(item)
+        if problem:
+            return f"{attribute} {problem}"
+        names.append(getattr(item, "name", None))
+    if len(set(names)) != len(names):
+        return f"{attribute} declares {entry} name twice"
+    return None
+
+
 def _option_problem(option: object) -> str | None:
     """What is wrong with one entry of ``options``, or ``None``."""
     if not isinstance(option, GameOption):
@@ -526,36 +554,18 @@ def declaration_problem(game: type[Game]) -> str | None:
             f"rules is {shown_answer(rules)}, not a text (line breaks and tabs are the only "
             "control characters it may hold)"
         )
-    options = getattr(game, "options", None)
-    if not _sequence(options):
-        return f"options is {shown_answer(options)}, not a tuple of GameOption"
-    names = []
-    for option in options:
-        problem = _option_problem(option)
-        if problem:
-            return f"options {problem}"
-        assert isinstance(option, GameOption)
-        names.append(option.name)
-    if len(set(names)) != len(names):
-        return "options declares an option name twice"
+    problem = _entries_problem(game, "options", "GameOption", "an option", _option_problem)
+    if problem:
+        return problem
     schemes = getattr(game, "deal_schemes", None)
     if not _sequence(schemes) or not schemes or any(s not in DEAL_SCHEMES for s in schemes):
         return (
             f"deal_schemes is {shown_answer(schemes)}, not a tuple of "
             f"{' and '.join(map(repr, DEAL_SCHEMES))}"
         )
-    formats = getattr(game, "formats", None)
-    if not _sequence(formats):
-        return f"formats is {shown_answer(formats)}, not a tuple of PositionFormat"
-    format_names = []
-    for fmt in formats:
-        problem = _format_problem(fmt)
-        if problem:
-            return f"formats {problem}"
-        assert isinstance(fmt, PositionFormat)
-        format_names.append(fmt.name)
-    if len(set(format_names)) != len(format_names):
-        return "formats declares a format name twice"
+    problem = _entries_problem(game, "formats", "PositionFormat", "a format", _format_problem)
+    if problem:
+        return problem
     fan = getattr(game, "tableau_fan", None)
     if fan not in ("down", "right"):
         return f"tableau_fan is {shown_answer(fan)}, not 'down' or 'right'"

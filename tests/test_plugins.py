@@ -491,6 +491,11 @@ def _write(game: Game, position: Position) -> str:
         ({"deal_schemes": ("xyz",)}, "deal_schemes is tuple ('xyz',), not a tuple of"),
         ({"formats": (PositionFormat("text", _write),)}, "has a format named str 'text'"),
         ({"formats": (PositionFormat("fcs", "write"),)}, "format 'fcs' has write str 'write'"),
+        ({"formats": PositionFormat("fcs", _write)}, "formats is PositionFormat PositionFormat("),
+        (
+            {"formats": (PositionFormat("fcs", _write), PositionFormat("fcs", _write))},
+            "formats declares a format name twice",
+        ),
         ({"tableau_fan": "up"}, "tableau_fan is str 'up', not 'down' or 'right'"),
     ],
 )
