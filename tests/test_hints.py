@@ -274,23 +274,30 @@ def test_honest_player_resigns_when_the_position_is_proved_dead(host: PluginHost
     assert player.outcome == "dead"
 
 
-def test_honest_play_counts_every_position_its_searches_generate(
-    host: PluginHost, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``play_honestly``'s ``nodes`` is the sum over every search it ran (dead checks and
-    sampled arrangements), counted here at the solver; ``seconds`` are CPU seconds."""
+@pytest.fixture
+def searched(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The positions of every search that hints and honest analyses run from now on, as the
+    solver counts them, in order."""
     import patience_core.hints as hints_module
     import patience_core.honest as honest_module
 
-    searched: list[int] = []
+    counts: list[int] = []
 
     def counted_solve(game: Game, position: Position, budget: Budget | None = None) -> Solution:
         solution = solve(game, position, budget)
-        searched.append(solution.nodes)
+        counts.append(solution.nodes)
         return solution
 
     monkeypatch.setattr(hints_module, "solve", counted_solve)
     monkeypatch.setattr(honest_module, "solve", counted_solve)
+    return counts
+
+
+def test_honest_play_counts_every_position_its_searches_generate(
+    host: PluginHost, searched: list[int]
+) -> None:
+    """``play_honestly``'s ``nodes`` is the sum over every search it ran (dead checks and
+    sampled arrangements), counted here at the solver; ``seconds`` are CPU seconds."""
     game = game_of(host, "escalator")
     played = play_honestly(game, game.deal(DealNumber(17)), HonestBudget(nodes=1000))
     assert played.moves and len(searched) > len(played.moves)
@@ -299,18 +306,8 @@ def test_honest_play_counts_every_position_its_searches_generate(
 
 
 def test_an_honest_analysis_counts_the_positions_of_every_round(
-    host: PluginHost, monkeypatch: pytest.MonkeyPatch
+    host: PluginHost, searched: list[int]
 ) -> None:
-    import patience_core.honest as honest_module
-
-    searched: list[int] = []
-
-    def counted_solve(game: Game, position: Position, budget: Budget | None = None) -> Solution:
-        solution = solve(game, position, budget)
-        searched.append(solution.nodes)
-        return solution
-
-    monkeypatch.setattr(honest_module, "solve", counted_solve)
     game = game_of(host, "escalator")
     stats = honest_stats(game, game.deal(DealNumber(17)), seconds=SLOW)
     # Deal 17 takes a second round (see the test above): the first one's searches count too.
