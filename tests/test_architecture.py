@@ -28,6 +28,7 @@ LAYERS = {
     "session": 4,
     "persistence": 4,
     "simulate": 4,
+    "rowfiles": 4,
     "render": 4,
     "formats": 4,
     "testing": 5,

@@ -22,10 +22,10 @@ from click.testing import CliRunner
 from patience_core import hookimpl
 from patience_core.api import Game, Move, Position
 from patience_core.cli import cli, main
-from patience_core.cli.simulate_cmd import resume_rows, run_header
 from patience_core.engine.deal import DealNumber
 from patience_core.errors import BadDeal, PatienceError
 from patience_core.plugins import PluginHost
+from patience_core.rowfiles import resume_rows, run_header
 from patience_core.simulate import (
     COLUMNS,
     LOST,
@@ -642,7 +642,7 @@ def test_old_format_rows_under_a_matching_header_are_not_kept(tmp_path: Path, ki
 
 
 def test_partial_files_set_aside_in_the_same_second_are_all_kept(tmp_path: Path) -> None:
-    from patience_core.cli.simulate_cmd import set_aside
+    from patience_core.rowfiles import set_aside
 
     partial = tmp_path / "e.csv.partial"
     kept = []
@@ -785,7 +785,7 @@ def test_the_summary_says_1_game_not_1_games() -> None:
 def test_a_resumed_run_of_one_deal_says_1_of_1_deal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience_core.cli import simulate_cmd
+    from patience_core.rowfiles import RowWriter
 
     target = tmp_path / "rows.csv"
     partial = tmp_path / "rows.csv.partial"
@@ -803,7 +803,7 @@ def test_a_resumed_run_of_one_deal_says_1_of_1_deal(
     # A run killed before its one row was written, then that row added: as if killed as it
     # finished.
     with monkeypatch.context() as patch:
-        patch.setattr(simulate_cmd.RowWriter, "write", stop)
+        patch.setattr(RowWriter, "write", stop)
         assert isinstance(CliRunner().invoke(cli, args).exception, Stop)
     with partial.open("a") as stream:
         stream.write(row)

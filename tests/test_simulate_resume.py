@@ -18,8 +18,8 @@ from patience_golf.game import Golf
 from patience_core import hookimpl
 from patience_core.api import GameRegistry, Move, Position
 from patience_core.cli import cli
-from patience_core.cli.simulate_cmd import RowWriter, resume_rows, run_header
 from patience_core.plugins import PluginHost
+from patience_core.rowfiles import RowWriter, resume_rows, run_header
 from patience_core.simulate import COLUMNS, SimRow, row_problem
 
 # -- the versions of the code that made the rows ----------------------------------------------
@@ -150,9 +150,9 @@ def test_a_partial_file_of_another_patience_core_version_is_set_aside(
     target = tmp_path / "g.csv"
     interrupt_after(10)
     assert isinstance(_simulate(_host("0.1.0"), target).exception, Killed)
-    from patience_core.cli import simulate_cmd
+    from patience_core import rowfiles
 
-    monkeypatch.setattr(simulate_cmd, "__version__", "9.9.9")
+    monkeypatch.setattr(rowfiles, "__version__", "9.9.9")
     done = _simulate(_host("0.1.0"), target)
     assert done.exit_code == 0, done.output
     assert "Resuming" not in done.stderr
@@ -161,7 +161,7 @@ def test_a_partial_file_of_another_patience_core_version_is_set_aside(
 
 def test_the_run_header_records_the_versions(tmp_path: Path, interrupt_after: Any) -> None:
     from patience_core import __version__
-    from patience_core.cli.simulate_cmd import header_params
+    from patience_core.rowfiles import header_params
 
     target = tmp_path / "g.csv"
     interrupt_after(3)
@@ -173,7 +173,7 @@ def test_the_run_header_records_the_versions(tmp_path: Path, interrupt_after: An
 
 def test_the_versions_name_a_strategy_plugin_too() -> None:
     from patience_core import __version__
-    from patience_core.cli.simulate_cmd import run_versions
+    from patience_core.rowfiles import run_versions
     from patience_core.strategies import RandomStrategy, StrategyRegistry
 
     class Players:

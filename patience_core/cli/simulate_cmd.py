@@ -1,34 +1,40 @@
 """``patience simulate GAME -n N``: play many deals automatically; win rate, interval, scores.
 
-Layer 5: argument checking, output files and the printed summary over
-:mod:`patience_core.simulate`. See ``docs/simulate.md``.
+Layer 5: argument checking and the printed summary over :mod:`patience_core.simulate` (the
+games) and :mod:`patience_core.rowfiles` (the rows file and resuming). See ``docs/simulate.md``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import csv
 import json
-import os
-import re
 import sys
-import tempfile
 import time
-from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-import attrs
 import click
 
-from patience_core import __version__
 from patience_core.cli import get_host
 from patience_core.cli.options import DEAL, SECONDS, file_path, option_flag
 from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import counted, shown
+from patience_core.engine.notation import counted
 from patience_core.errors import PatienceError
 from patience_core.games import parse_options
-from patience_core.persistence import SaveLock, move_aside
+from patience_core.persistence import SaveLock
+from patience_core.rowfiles import (
+    FORMATS,
+    RowWriter,
+    check_partial,
+    finish,
+    output_target,
+    partial_path,
+    resume_rows,
+    run_header,
+    run_versions,
+    set_aside,
+    why_not_resumed,
+)
 from patience_core.simulate import (
     COLUMNS,
     DEFAULT_MAX_MOVES,
@@ -45,20 +51,6 @@ from patience_core.simulate import (
 
 #: Worker processes at most (each may hold a solver table of a few hundred MB).
 MAX_JOBS = 64
-
-#: Output formats by file extension.
-FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
-
-
-def set_aside(partial: Path) -> Path:
-    """Rename ``partial`` to ``NAME.<date>-<time>.old`` in its folder (``-2``, ``-3``... added
-    when that name is taken, so rows set aside in the same second are never overwritten).
-
-    :returns: the new path.
-    :raises PatienceError: when the file cannot be renamed.
-    """
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    return move_aside(partial, lambda serial: f"{partial.name}.{stamp}{serial}.old")
 
 
 def output_format(path: str) -> str:
@@ -79,333 +71,6 @@ def output_format(path: str) -> str:
     if not parent.is_dir():
         raise PatienceError(f"cannot write {path!r}: directory {str(parent)!r} does not exist")
     return kind
-
-
-class RowWriter:
-    """Writes rows as CSV (with a header line) or JSON Lines to an open text stream."""
-
-    def __init__(self, stream: IO[str], kind: str, header: bool = True) -> None:
-        self._stream = stream
-        self._kind = kind
-        self._csv = csv.writer(stream, lineterminator="\n") if kind == "csv" else None
-        if self._csv is not None and header:
-            self._csv.writerow(COLUMNS)
-
-    def write(self, row: SimRow) -> None:
-        """Write one row (and flush it, so a killed run keeps every row written)."""
-        if self._csv is not None:
-            self._csv.writerow(
-                [
-                    row.game,
-                    row.deal,
-                    row.strategy,
-                    row.options,
-                    row.result,
-                    row.score,
-                    row.max_score,
-                    row.moves,
-                    f"{row.seconds:.6f}",
-                ]
-            )
-        else:
-            self._stream.write(json.dumps(row.as_dict()) + "\n")
-        self._stream.flush()
-
-
-#: The columns of a row that hold whole numbers.
-_WHOLE = ("score", "max_score", "moves")
-#: A whole number as the row writers write it.
-_DIGITS = re.compile(r"0|[1-9][0-9]{0,99}")
-#: Seconds as the CSV writer writes them (``0.000809``), or as a JSON number may read.
-_SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
-
-
-def _parse_row(line: str, kind: str) -> SimRow:
-    """One row of a CSV or JSON Lines file, read as strictly as :class:`RowWriter` writes it:
-    the columns of :data:`COLUMNS`, texts as texts, whole numbers as digits (or JSON integers).
-
-    :raises ValueError: with a short phrase saying why ``line`` is not such a row.
-    """
-    if kind == "csv":
-        try:
-            cells = next(csv.reader([line]))
-        except (csv.Error, StopIteration):
-            raise ValueError("not a line of CSV") from None
-        if len(cells) != len(COLUMNS):
-            raise ValueError(f"{counted(len(cells), 'field')}, not {len(COLUMNS)}")
-        data: dict[str, Any] = dict(zip(COLUMNS, cells, strict=True))
-        for name in _WHOLE:
-            if not _DIGITS.fullmatch(data[name]):
-                raise ValueError(f"{name} {shown(data[name])} is not a whole number")
-            data[name] = int(data[name])
-        if not _SECONDS.fullmatch(data["seconds"]):
-            raise ValueError(f"seconds {shown(data['seconds'])} is not a number of seconds")
-        data["seconds"] = float(data["seconds"])
-    else:
-        try:
-            data = json.loads(line)
-        except ValueError:
-            raise ValueError("not a line of JSON") from None
-        if not isinstance(data, dict) or set(data) != set(COLUMNS):
-            raise ValueError("not an object with the columns of a row")
-        for name in COLUMNS:
-            value = data[name]
-            if name == "seconds":
-                ok, kind_of = type(value) in (int, float), "number"
-            elif name in _WHOLE:
-                ok, kind_of = type(value) is int, "whole number"
-            else:
-                ok, kind_of = type(value) is str, "text"
-            if not ok:
-                text = json.dumps(value)
-                text = text if len(text) <= 40 else text[:37] + "..."
-                raise ValueError(f"{name} {text} is not a {kind_of}")
-    return SimRow(**{name: data[name] for name in COLUMNS})
-
-
-def output_target(path: str) -> str:
-    """The file a run with ``--output path`` writes: ``path``, or, when ``path`` is a symbolic
-    link, the file it points to (written through, as saved games are: the link stays, its
-    target gets the rows; the target may not exist yet). Its ``FILE.partial`` and its lock go
-    with the target, so ``-O link.csv`` and ``-O target.csv`` resume the same rows.
-
-    :raises PatienceError: when the link leads into a directory that does not exist, or round
-        in a loop.
-    """
-    if not os.path.islink(path):
-        return path
-    real = os.path.realpath(path)
-    if os.path.islink(real):
-        raise PatienceError(f"cannot write {path!r}: its symbolic links go round in a loop")
-    if not os.path.isdir(os.path.dirname(real)):
-        raise PatienceError(
-            f"cannot write {path!r}: it links to {real!r}, in a directory that does not exist"
-        )
-    return real
-
-
-def partial_path(path: str) -> Path:
-    """Where a run writing ``path`` keeps its rows until it ends: ``path + ".partial"``."""
-    return Path(path + ".partial")
-
-
-def check_partial(partial: Path) -> None:
-    """Refuse a ``FILE.partial`` that is there but is not a plain file (a folder, a symbolic
-    link, a device...): it holds no rows of a run, and is not this run's to rename or write.
-
-    :raises PatienceError: one line naming it and what it is.
-    """
-    if not os.path.lexists(partial):
-        return
-    if partial.is_symlink():
-        what = "a symbolic link"
-    elif partial.is_dir():
-        what = "a folder"
-    elif not partial.is_file():
-        what = "not a plain file"
-    else:
-        return
-    raise PatienceError(
-        f"{partial} is {what}, not the rows of a simulate run: move it away, or choose "
-        "another --output"
-    )
-
-
-def run_versions(host: Any, game: str, strategy: str) -> dict[str, str]:
-    """The versions of the code that makes a run's rows, by distribution name: patience-core,
-    the plugin of ``game`` and the plugin of ``strategy`` (``"?"`` for one the host does not
-    know). A partial file made under other versions is not resumed.
-
-    :param host: the loaded :class:`~patience_core.plugins.PluginHost`.
-    :raises PatienceError: for an unknown game or strategy.
-    """
-    wanted = {"patience-core", host.games.provider(game), host.strategies.provider(strategy)}
-    versions = {"patience-core": __version__}
-    for record in host.records:
-        if record.distribution in wanted:
-            versions.setdefault(record.distribution, record.version)
-    return {name: versions.get(name, "?") for name in sorted(wanted)}
-
-
-def run_header(params: dict[str, Any], kind: str) -> str:
-    """The first line of a partial file: the run's parameters, as one JSON object (after ``# ``
-    in CSV files, under ``"patience_simulate"`` in JSON Lines files)."""
-    text = json.dumps(params, sort_keys=True)
-    if kind == "csv":
-        return f"# patience simulate {text}\n"
-    return json.dumps({"patience_simulate": params}, sort_keys=True) + "\n"
-
-
-def header_params(partial: Path, kind: str) -> dict[str, Any] | None:
-    """The run parameters recorded on the first line of ``partial`` (see :func:`run_header`),
-    or ``None`` when it holds none that can be read."""
-    try:
-        with partial.open("rb") as stream:
-            first = stream.readline(1 << 20).decode("utf-8")
-        if kind == "csv":
-            prefix = "# patience simulate "
-            data = json.loads(first[len(prefix) :]) if first.startswith(prefix) else None
-        else:
-            data = json.loads(first).get("patience_simulate")
-    except (OSError, ValueError, AttributeError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def why_not_resumed(partial: Path, params: dict[str, Any], kind: str) -> str:
-    """What ``partial``, whose run header is not this run's, holds, for the line saying it is
-    set aside: ``rows made with other versions (patience-golf 0.1.0, now 0.2.0)`` when only the
-    versions of the code differ (see :func:`run_versions`), otherwise ``rows of a run with
-    other parameters or an older format``."""
-    old = header_params(partial, kind)
-    new = json.loads(json.dumps(params))
-    if old is not None and isinstance(old.get("versions"), dict):
-        was, now = old.pop("versions"), new.pop("versions", {})
-        if old == new and was != now:
-            changes = [
-                f"{name} {was.get(name, 'not used')}, now {now.get(name, 'not used')}"
-                for name in sorted(set(was) | set(now))
-                if was.get(name) != now.get(name)
-            ]
-            return f"rows made with other versions ({'; '.join(changes)})"
-    return "rows of a run with other parameters or an older format"
-
-
-@attrs.frozen
-class Resumed:
-    """What a killed run left in ``FILE.partial`` for this run (:func:`resume_rows`).
-
-    :param rows: the rows kept, in the file's order: whole lines, each a row this run could
-        have written, one per deal at most.
-    :param kept: the bytes of the file to keep: its run header (and CSV column names) and the
-        lines of the rows kept.
-    :param ours: the file's run header (and CSV column names) are this run's; when not, no row
-        is kept.
-    :param dropped: whole lines dropped because they could not be right (a half-written last
-        line is not counted: it is expected after a kill).
-    :param problem: why the first of them could not be right, e.g. ``the row of deal 3: score
-        999 is outside 0..35``.
-    """
-
-    rows: list[SimRow]
-    kept: bytes
-    ours: bool
-    dropped: int = 0
-    problem: str = ""
-
-
-def resume_rows(
-    partial: Path,
-    header: str,
-    kind: str,
-    deals: Collection[str],
-    problem: Callable[[SimRow], str | None],
-) -> Resumed:
-    """The rows a killed run left in ``partial``, when its run header is ``header``.
-
-    A row is kept when it is a whole line that reads back as :class:`RowWriter` writes it
-    (:func:`_parse_row`), ``problem(row)`` finds nothing wrong with it (e.g.
-    :func:`~patience_core.simulate.row_problem`), and no row of its deal came before; any other
-    whole line is dropped. A file of an older format (other columns) is not this run's: its
-    header (which records the columns) or its rows do not match.
-
-    :param deals: the run's deals as text, to name a dropped row by its deal.
-    """
-    try:
-        data = partial.read_bytes()
-    except OSError:
-        return Resumed([], b"", False)
-    lines = data.split(b"\n")
-    if (lines[0] + b"\n").decode("utf-8", "replace") != header:
-        return Resumed([], b"", False)
-    kept = [lines[0]]
-    complete = lines[1:-1]  # the piece after the last newline is not a whole line
-    first_row = 1
-    if kind == "csv" and complete:
-        if complete[0].decode("utf-8", "replace") != ",".join(COLUMNS):
-            return Resumed([], b"", False)
-        kept.append(complete[0])
-        complete = complete[1:]
-        first_row = 2
-    rows: list[SimRow] = []
-    seen: set[str] = set()
-    dropped = 0
-    first_problem = ""
-    for number, raw in enumerate(complete, start=first_row + 1):
-        where = f"line {number}"
-        try:
-            row = _parse_row(raw.decode("utf-8"), kind)
-        except UnicodeDecodeError:
-            why: str | None = "not UTF-8 text"
-        except ValueError as exc:
-            why = str(exc)
-        else:
-            why = problem(row)
-            if why is None and row.deal in seen:
-                why = "a second row of that deal"
-            if row.deal in deals:
-                where = f"the row of deal {row.deal}"
-        if why is None:
-            rows.append(row)
-            seen.add(row.deal)
-            kept.append(raw)
-        else:
-            dropped += 1
-            first_problem = first_problem or f"{where}: {why}"
-    return Resumed(rows, b"".join(line + b"\n" for line in kept), True, dropped, first_problem)
-
-
-@contextlib.contextmanager
-def atomic_output(path: str) -> Iterator[IO[str]]:
-    """A text stream whose contents replace ``path`` only when the block ends normally.
-
-    Rows go to a hidden temporary file in the same directory, renamed over ``path`` at the end,
-    so an interrupted or failed run never leaves a partial file in place of a good one (the
-    temporary file is removed). A file that already exists at ``path`` is replaced and keeps its
-    permissions; a new one gets the usual permissions (0666 less the umask). A symbolic link is
-    written through (:func:`output_target`): its target is replaced, the link stays.
-    """
-    target = Path(output_target(path))
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
-            yield stream
-        if target.exists():
-            mode = target.stat().st_mode & 0o7777
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-
-
-def _finish(partial: Path, output: str, kind: str, order: list[str] | None = None) -> None:
-    """Write the finished rows to ``output`` (the partial file without its run header line,
-    atomically) and remove the partial file.
-
-    :param order: the run's deals as text, when the rows of the partial file are not all in
-        that order (a resumed run played deals missing between rows it kept): they are written
-        in that order. ``None``: as they are.
-    """
-    with partial.open("r", encoding="utf-8", newline="") as source:
-        source.readline()
-        with atomic_output(output) as target:
-            if kind == "csv":
-                target.write(source.readline())  # the column names
-            if order is None:
-                for line in source:
-                    target.write(line)
-            else:
-                by_deal = {_parse_row(line, kind).deal: line for line in source}
-                for deal in order:
-                    target.write(by_deal[deal])
-    partial.unlink()
 
 
 def summary_lines(
@@ -658,7 +323,7 @@ def simulate(
             summary.add(row)
     if partial is not None and output is not None and kind is not None:
         in_order = [row.deal for row in kept] == deals[: len(kept)]
-        _finish(partial, output_target(output), kind, None if in_order else deals)
+        finish(partial, output_target(output), kind, None if in_order else deals)
     wall = time.perf_counter() - started
     workers = workers_for(rest, jobs)
     to_stderr = output == "-"
