@@ -682,7 +682,7 @@ def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goe
 def test_errors_raised_in_plugin_code_name_the_plugin() -> None:
     from patience_escalator import Escalator
 
-    from patience_core.cli import _plugin_behind
+    from patience_core.errors import plugin_behind
     from patience_core.model import Move
 
     game = Escalator()
@@ -690,13 +690,13 @@ def test_errors_raised_in_plugin_code_name_the_plugin() -> None:
     try:
         game.play(position.replace([(2, ())]), Move.transfer(2, 1))  # no card there
     except IndexError as exc:
-        assert _plugin_behind(exc) == "patience-escalator"
+        assert plugin_behind(exc) == "patience-escalator"
     else:
         raise AssertionError("expected an IndexError from the plugin")
     try:
         raise ValueError("ours")
     except ValueError as exc:
-        assert _plugin_behind(exc) is None
+        assert plugin_behind(exc) is None
 
 
 def _patience_exe() -> Path:
