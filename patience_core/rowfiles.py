@@ -14,6 +14,7 @@ import csv
 import json
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Collection, Iterator
@@ -144,6 +145,55 @@ def output_target(path: str) -> str:
             f"cannot write {path!r}: it links to {real!r}, in a directory that does not exist"
         )
     return real
+
+
+#: What a path that is not a plain file is, by its :func:`stat.S_IFMT` type.
+_NOT_FILES = {
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFDIR: "a folder",
+}
+
+
+def check_output(path: str) -> str:
+    """The file a run with ``--output path`` writes (:func:`output_target`), once it is sure
+    that the run may replace it with its rows: refused when it is there but is not a plain file
+    (a named pipe, a device such as ``/dev/null``, a socket: the rows would not go into it, a
+    plain file would take its place), when the user may not write it (it is read-only for
+    them), or may not write in its directory (where the rows are written first).
+
+    :raises PatienceError: one line, e.g. ``cannot write 'rows.csv': it is a named pipe, not a
+        file``, or ``cannot write 'ln.csv': it links to '/data/rows.csv', which you have no
+        permission to write``; and as :func:`output_target`.
+    """
+    target = output_target(path)
+    linked = target != path
+    try:
+        mode: int | None = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise PatienceError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        what = _NOT_FILES.get(stat.S_IFMT(mode), "something other than a file")
+        how = f"it links to {target!r}, {what}" if linked else f"it is {what}"
+        raise PatienceError(f"cannot write {path!r}: {how}, not a file")
+    if mode is not None and not os.access(target, os.W_OK):
+        how = (
+            f"it links to {target!r}, which you have no permission to write"
+            if linked
+            else "you have no permission to write it"
+        )
+        raise PatienceError(f"cannot write {path!r}: {how}")
+    directory = os.path.dirname(target) or "."
+    if not os.access(directory, os.W_OK):
+        raise PatienceError(
+            f"cannot write {path!r}: you have no permission to write in its directory "
+            f"{directory!r}"
+        )
+    return target
 
 
 def partial_path(path: str) -> Path:
@@ -326,13 +376,18 @@ def atomic_output(path: str) -> Iterator[IO[str]]:
     temporary file is removed). A file that already exists at ``path`` is replaced and keeps its
     permissions; a new one gets the usual permissions (0666 less the umask). A symbolic link is
     written through (:func:`output_target`): its target is replaced, the link stays.
+
+    :raises PatienceError: when ``path`` may not be replaced (:func:`check_output`: a named
+        pipe, a device, a socket, a read-only file), before anything is written, and again at
+        the end (it may have become one meanwhile): ``path`` is then left as it is.
     """
-    target = Path(output_target(path))
+    target = Path(check_output(path))
     directory = target.parent if str(target.parent) else Path(".")
     fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".part")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
             yield stream
+        target = Path(check_output(path))
         if target.exists():
             mode = target.stat().st_mode & 0o7777
         else:

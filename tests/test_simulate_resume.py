@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import socket
+import stat
 import types
 from collections.abc import Iterator
 from importlib import metadata
@@ -18,8 +21,9 @@ from patience_golf.game import Golf
 from patience_core import hookimpl
 from patience_core.api import GameRegistry, Move, Position
 from patience_core.cli import cli
+from patience_core.errors import PatienceError
 from patience_core.plugins import PluginHost
-from patience_core.rowfiles import RowWriter, resume_rows, run_header
+from patience_core.rowfiles import RowWriter, atomic_output, resume_rows, run_header
 from patience_core.simulate import COLUMNS, SimRow, row_problem
 
 # -- the versions of the code that made the rows ----------------------------------------------
@@ -507,3 +511,135 @@ def test_a_partial_path_that_is_not_a_file_is_refused_and_left_alone(
 def _names(folder: Path) -> list[str]:
     """The files in ``folder``, but the test's patience data folder (which holds the locks)."""
     return sorted(p.name for p in folder.iterdir() if p.name != "patience-data")
+
+
+# -- an output path that is there but is no file patience may replace --------------------------
+
+
+def _special(kind: str, path: Path) -> None:
+    """Make ``path`` a named pipe, a device (like /dev/null: only where the user may make
+    one) or a socket."""
+    if kind == "named pipe":
+        os.mkfifo(path)
+    elif kind == "device":
+        try:
+            os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        except (OSError, AttributeError):
+            pytest.skip("this user cannot make a device file")
+    else:
+        server = socket.socket(socket.AF_UNIX)
+        here = Path.cwd()
+        os.chdir(path.parent)  # a socket's path is limited to about 100 bytes
+        try:
+            server.bind(path.name)
+        finally:
+            os.chdir(here)
+            server.close()  # the socket file stays
+
+
+@pytest.mark.parametrize("what", ["named pipe", "device", "socket"])
+@pytest.mark.parametrize("through_a_link", [False, True])
+def test_an_output_that_is_not_a_plain_file_is_refused_before_any_game(
+    tmp_path: Path,
+    run_patience: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    what: str,
+    through_a_link: bool,
+) -> None:
+    special = tmp_path / f"special.{'jsonl' if what == 'socket' else 'csv'}"
+    _special(what, special)
+    path = special
+    if through_a_link:
+        path = tmp_path / f"ln{special.suffix}"
+        path.symlink_to(special.name)
+    played: list[Any] = []
+    monkeypatch.setattr("patience_core.simulate.play_deal", lambda *args, **kw: played.append(args))
+    before = _names(tmp_path)
+    done = run_patience("simulate", "escalator", "-n", "2", "-O", str(path))
+    how = f"it links to {str(special)!r}, a {what}" if through_a_link else f"it is a {what}"
+    assert (done.code, done.out) == (1, "")
+    assert done.err == f"patience: error: cannot write {str(path)!r}: {how}, not a file\n"
+    assert played == [] and _names(tmp_path) == before  # nothing played, nothing written
+    assert special.lstat().st_mode & 0o170000 != stat.S_IFREG  # still what it was
+
+
+def test_an_output_that_is_not_a_plain_file_is_not_replaced_at_the_end_either(
+    tmp_path: Path,
+) -> None:
+    """A named pipe made while the run plays is not replaced by the rows: they stay in
+    FILE.partial."""
+    target = tmp_path / "rows.csv"
+    refused = pytest.raises(PatienceError, match="it is a named pipe, not a file")
+    with refused, atomic_output(str(target)) as stream:
+        stream.write("rows\n")
+        os.mkfifo(target)
+    assert stat.S_ISFIFO(target.lstat().st_mode)
+    assert _names(tmp_path) == ["rows.csv"]  # the temporary file is removed
+
+
+@pytest.mark.parametrize("through_a_link", [False, True])
+def test_an_output_the_user_may_not_write_is_refused_in_one_line(
+    tmp_path: Path, run_patience: Any, monkeypatch: pytest.MonkeyPatch, through_a_link: bool
+) -> None:
+    """As root every file is writable (os.access says so), so the permission is taken away by
+    answering for os.access; see the next test for the real thing."""
+    real = tmp_path / "real.csv"
+    real.write_text("mine\n")
+    path = real
+    if through_a_link:
+        path = tmp_path / "ln.csv"
+        path.symlink_to("real.csv")
+    access = os.access
+
+    def no_write(name: Any, mode: int, *args: Any, **kw: Any) -> bool:
+        if Path(name) == real and mode & os.W_OK:
+            return False
+        return access(name, mode, *args, **kw)
+
+    monkeypatch.setattr(os, "access", no_write)
+    done = run_patience("simulate", "escalator", "-n", "2", "-O", str(path))
+    how = (
+        f"it links to {str(real)!r}, which you have no permission to write"
+        if through_a_link
+        else "you have no permission to write it"
+    )
+    assert (done.code, done.out) == (1, "")
+    assert done.err == f"patience: error: cannot write {str(path)!r}: {how}\n"
+    assert real.read_text() == "mine\n" and not (tmp_path / "real.csv.partial").exists()
+
+
+def test_an_output_in_a_folder_the_user_may_not_write_is_refused_in_one_line(
+    tmp_path: Path, run_patience: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    access = os.access
+
+    def no_write(name: Any, mode: int, *args: Any, **kw: Any) -> bool:
+        if Path(name) == folder and mode & os.W_OK:
+            return False
+        return access(name, mode, *args, **kw)
+
+    monkeypatch.setattr(os, "access", no_write)
+    done = run_patience("simulate", "escalator", "-n", "2", "-O", str(folder / "rows.csv"))
+    assert (done.code, done.out) == (1, "")
+    assert done.err == (
+        f"patience: error: cannot write {str(folder / 'rows.csv')!r}: you have no permission "
+        f"to write in its directory {str(folder)!r}\n"
+    )
+    assert list(folder.iterdir()) == []
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root may write any file"
+)
+def test_a_read_only_output_is_refused_in_one_line(tmp_path: Path, run_patience: Any) -> None:
+    real = tmp_path / "real.csv"
+    real.write_text("mine\n")
+    real.chmod(0o444)
+    done = run_patience("simulate", "escalator", "-n", "2", "-O", str(real))
+    assert (done.code, done.out) == (1, "")
+    assert done.err == (
+        f"patience: error: cannot write {str(real)!r}: you have no permission to write it\n"
+    )
+    assert real.read_text() == "mine\n"

@@ -25,6 +25,7 @@ from patience_core.persistence import SaveLock
 from patience_core.rowfiles import (
     FORMATS,
     RowWriter,
+    check_output,
     check_partial,
     finish,
     output_target,
@@ -56,8 +57,10 @@ MAX_JOBS = 64
 def output_format(path: str) -> str:
     """``"csv"`` or ``"jsonl"`` for an ``--output`` path (``-`` is CSV on stdout).
 
-    :raises PatienceError: for another extension, a directory that does not exist, or a path
-        that names a folder (:func:`~patience_core.cli.options.file_path`: ``rows.csv/`` too).
+    :raises PatienceError: for another extension, a directory that does not exist, a path
+        that names a folder (:func:`~patience_core.cli.options.file_path`: ``rows.csv/`` too),
+        or a file the run may not replace (:func:`~patience_core.rowfiles.check_output`: a
+        named pipe, a device, a socket, a read-only file, even through a symbolic link).
     """
     if path == "-":
         return "csv"
@@ -70,6 +73,7 @@ def output_format(path: str) -> str:
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise PatienceError(f"cannot write {path!r}: directory {str(parent)!r} does not exist")
+    check_output(path)
     return kind
 
 
