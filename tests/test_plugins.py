@@ -745,6 +745,57 @@ def test_a_game_method_raising_a_non_exception_in_solve_is_a_broken_plugin(
     assert result.err.count("\n") == 1
 
 
+def _exits_in_the_plugin(monkeypatch: pytest.MonkeyPatch, method: str, status: int) -> None:
+    """Escalator's ``method`` raising ``SystemExit(status)`` from the plugin's own module, once
+    a card is on the waste (after the first deal: the host's check of deal 1 passes)."""
+    from patience_escalator import Escalator
+
+    real = getattr(Escalator, method)
+    broken = in_plugin_module(
+        "def broken(self, position, *args):\n"
+        "    if position[1]:\n"
+        f"        raise SystemExit({status})\n"
+        "    return real(self, position, *args)\n"
+    )
+    broken.__globals__["real"] = real
+    monkeypatch.setattr(Escalator, method, broken)
+
+
+@pytest.mark.parametrize(
+    ("command", "method"),
+    [
+        (("solve", "escalator", "--from", "SAVE"), "legal_moves"),
+        (("hint", "SAVE"), "legal_moves"),
+        # simulate plays from the deal: its failure comes after the first deal
+        (("simulate", "escalator", "-n", "2", "-j", "1", "--first-deal", "3"), "play"),
+        (("play", "escalator", "--resume"), "legal_moves"),  # in replaying the save
+        (("play", "escalator", "--resume", "--no-dead-check"), "play"),  # in a move typed
+    ],
+    ids=["solve", "hint", "simulate", "play-resume", "play-move"],
+)
+@pytest.mark.parametrize("status", [0, 7])
+def test_debug_shows_the_traceback_of_a_plugin_exiting_and_exits_1(
+    run_patience: Any,
+    patience_data_dir: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    command: tuple[str, ...],
+    method: str,
+    status: int,
+) -> None:
+    """With PATIENCE_DEBUG=1 a plugin's SystemExit shows its traceback, exit 1: not a silent
+    end with the plugin's own status (0 said "success" and printed nothing)."""
+    played = run_patience("play", "escalator", "--deal", "3", "--no-dead-check", input="deal\n")
+    assert played.code == 0
+    save = str(patience_data_dir / "saves" / "escalator.json")
+    _exits_in_the_plugin(monkeypatch, method, status)
+    monkeypatch.setenv("PATIENCE_DEBUG", "1")
+    result = run_patience(*[save if arg == "SAVE" else arg for arg in command], input="deal\n")
+    assert result.code == 1, result
+    assert "Traceback (most recent call last):" in result.err
+    assert f"SystemExit: {status}" in result.err
+    assert ", in broken\n" in result.err  # the plugin's frame
+
+
 def test_a_plugin_command_keeps_its_own_exit_status(
     installed: Any, run_patience: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

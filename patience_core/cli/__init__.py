@@ -9,7 +9,8 @@ as does an error raised in a plugin's code (``SystemExit`` too: :func:`plugin_ex
 click's usage errors exit 2; an interrupted command exits 130 with the one line
 ``patience: interrupted``; output cut short by its reader (``patience list | head -1``) ends the
 command quietly with exit code 141, as a process killed by ``SIGPIPE``. Unexpected errors print one
-line too (set ``PATIENCE_DEBUG=1`` for the traceback).
+line too (set ``PATIENCE_DEBUG=1`` for the traceback, and exit code 1, a plugin's ``SystemExit``
+included).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ __all__ = [
     "get_host",
     "main",
     "plugin_exit",
+    "show_traceback",
 ]
 
 #: The exit code when the reader of the output went away (a broken pipe): 128 + SIGPIPE (13),
@@ -268,7 +270,10 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
             raise  # patience's own exit status (or a plugin command's)
         if os.environ.get("PATIENCE_DEBUG"):
-            raise
+            # The traceback, and exit 1 as Python's own report of an uncaught error does; not
+            # `raise`, which would end silently with a plugin's SystemExit status (even 0).
+            show_traceback(exc)
+            sys.exit(1)
         first = str(exc).splitlines()[0] if str(exc) else ""
         culprit = plugin_behind(exc)
         if culprit is not None:
@@ -282,6 +287,16 @@ def main(argv: list[str] | None = None) -> None:
             err=True,
         )
         sys.exit(code)
+
+
+def show_traceback(exc: BaseException) -> None:
+    """Print the traceback of ``exc`` on stderr, as Python prints an uncaught error's (for
+    ``PATIENCE_DEBUG=1``); a ``SystemExit`` too, which Python ends with in silence."""
+    import traceback
+
+    with contextlib.suppress(OSError, ValueError):
+        traceback.print_exception(exc, file=sys.stderr)
+        sys.stderr.flush()
 
 
 def plugin_exit(exc: SystemExit) -> str | None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from patience_core.cli import end_interrupted_line, get_host, plugin_exit
+from patience_core.cli import end_interrupted_line, get_host, plugin_exit, show_traceback
 from patience_core.cli.options import DEAL, file_path, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import KIND_LETTERS, counted
@@ -432,6 +432,8 @@ class _Player:
             # The game's plugin failed inside a hook (raising any exception, SystemExit too).
             # The position before the failing action is already saved; say so, in one line,
             # naming the plugin.
+            if os.environ.get("PATIENCE_DEBUG"):
+                show_traceback(exc)
             saved = self.save()
             state = "is saved" if saved else "could NOT be saved"
             click.echo(
