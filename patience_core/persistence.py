@@ -169,11 +169,14 @@ def session_to_dict(
 
 
 def _finished(session: Session) -> str | None:
-    """``session.finished``, or ``None`` (in progress) when the game's plugin fails to tell: the
-    moves are saved all the same, so a broken plugin never costs a game in progress."""
+    """``session.finished``, or ``None`` (in progress) when the game's plugin fails to tell (with
+    any exception, ``SystemExit`` too; only Ctrl-C goes on): the moves are saved all the same,
+    so a broken plugin never costs a game in progress."""
     try:
         return session.finished
-    except Exception:
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
         return None
 
 

@@ -633,6 +633,93 @@ def test_a_plugin_whose_legal_moves_fail_after_a_move_keeps_that_move_saved(
     assert saved["moves"] == ["deal"] and saved["finished"] is None
 
 
+def _failing_once_dealt(monkeypatch: pytest.MonkeyPatch, method: str, raised: str) -> None:
+    """Escalator's ``method`` raising ``raised`` from the plugin's own module (so that patience
+    finds the plugin behind it) once a card is on the waste: after the first deal."""
+    from patience_escalator import Escalator
+
+    namespace: dict[str, Any] = {
+        "__name__": "patience_escalator.game",
+        "real": getattr(Escalator, method),
+    }
+    exec(  # test scaffolding: code "inside" the plugin
+        "def broken(self, position, *args):\n"
+        "    if position[1]:\n"
+        f"        raise {raised}\n"
+        "    return real(self, position, *args)\n",
+        namespace,
+    )
+    monkeypatch.setattr(Escalator, method, namespace["broken"])
+
+
+_EVERY_METHOD = ["legal_moves", "play", "score", "is_won", "is_lost", "status", "move_text"]
+_EVERY_METHOD += ["render", "describe_move"]
+
+
+@pytest.mark.parametrize("method", _EVERY_METHOD)
+@pytest.mark.parametrize("raised", ["SystemExit(7)", "RuntimeError('bug')"])
+def test_a_plugin_failing_in_any_method_during_play_says_the_game_is_saved(
+    run_patience: Run,
+    patience_data_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    method: str,
+    raised: str,
+) -> None:
+    """Wherever play meets the failure (playing the move, saving it, drawing the board, ...),
+    one line says the game is saved and how to resume it, and the moves before it are kept."""
+    _failing_once_dealt(monkeypatch, method, raised)
+    result = run_patience(
+        "play", "escalator", "--deal", "3", "--no-dead-check", input="deal\nmoves\ndeal\nquit\n"
+    )
+    assert result.code == 1, result
+    said = "SystemExit: 7" if raised.startswith("SystemExit") else "RuntimeError: bug"
+    assert result.err.splitlines() == [
+        f"patience: error: the escalator plugin (patience-escalator) failed: {said}; your game "
+        "is saved; resume with: patience play escalator --resume"
+    ]
+    assert save_of(patience_data_dir)["moves"] in (["deal"], ["deal", "deal"])
+
+
+@pytest.mark.parametrize("method", ["legal_moves", "score", "is_won", "status", "render"])
+def test_a_plugin_failing_when_a_game_resumes_says_the_game_is_saved(
+    run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch, method: str
+) -> None:
+    """In replaying the saved moves (the save is only read) or in drawing the board (the game
+    is saved again, the same moves)."""
+    run_patience("play", "escalator", "--deal", "3", "--no-dead-check", input="deal\n")
+    before = (patience_data_dir / "saves" / "escalator.json").read_text()
+    _failing_once_dealt(monkeypatch, method, "SystemExit(0)")
+    result = run_patience("play", "escalator", "--resume", "--no-dead-check", input="quit\n")
+    assert result.code == 1, result
+    assert result.err.splitlines() == [
+        "patience: error: the escalator plugin (patience-escalator) failed: SystemExit: 0; your "
+        "game is saved; resume with: patience play escalator --resume"
+    ]
+    after = save_of(patience_data_dir)
+    assert after["moves"] == ["deal"] and after["finished"] is None
+    if method in ("legal_moves", "is_won"):  # failed in replaying the save: it was only read
+        assert (patience_data_dir / "saves" / "escalator.json").read_text() == before
+
+
+@pytest.mark.parametrize("search", ["dead check", "hint"])
+def test_a_plugin_exiting_in_a_search_of_play_is_a_failing_search(
+    run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch, search: str
+) -> None:
+    """A plugin's SystemExit in the dead check or a hint is what any failure of the plugin is
+    there: the check is turned off, or there is no hint, and the game goes on."""
+    _failing_once_dealt(monkeypatch, "solver_key", "SystemExit(7)")
+    dead_check = "--dead-check" if search == "dead check" else "--no-dead-check"
+    result = run_patience("play", "escalator", "--deal", "3", dead_check, input="deal\nhint\n")
+    assert result.code == 0, result
+    if search == "dead check":
+        assert "the dead check is off" in result.err and "SystemExit: 7" in result.err
+    else:
+        assert "No hint: the escalator plugin (patience-escalator) failed in a search: " in (
+            result.out
+        )
+    assert save_of(patience_data_dir)["moves"] == ["deal"]
+
+
 def test_a_wrong_kind_of_answer_met_during_play_names_the_plugin(
     run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

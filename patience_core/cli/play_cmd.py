@@ -257,7 +257,9 @@ class _Player:
             )
         except (PatienceError, KeyboardInterrupt):
             raise
-        except Exception as exc:
+        except BaseException as exc:  # SystemExit too, when the plugin raised it
+            if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
+                raise
             # The game's plugin failed inside the search: the game goes on without the check.
             self.dead_seconds = 0.0
             click.echo(
@@ -273,7 +275,9 @@ class _Player:
             self._hint(words)
         except (PatienceError, KeyboardInterrupt, BrokenPipeError):
             raise
-        except Exception as exc:
+        except BaseException as exc:  # SystemExit too, when the plugin raised it
+            if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
+                raise
             click.echo(
                 f"No hint: the {self.session.game.name} plugin ({self.provider}) failed in a "
                 f"search: {_one_line(exc)}"
@@ -398,7 +402,12 @@ class _Player:
         return line
 
     def run(self) -> int:
-        """Play until ``quit`` or end of input. :returns: the exit code."""
+        """Show the board, then play until ``quit`` or end of input. A failure of the game's
+        plugin anywhere (drawing the board, a move, the score, a hint...) ends the game with
+        one line that says it is saved and how to resume it.
+
+        :returns: the exit code.
+        """
         interactive = _stdin_is_tty()
         if sys.stdin is not None and isinstance(sys.stdin, io.TextIOWrapper):
             # Bytes the locale cannot decode become U+FFFD, so such a line is refused as a
@@ -409,6 +418,8 @@ class _Player:
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401  (line editing and history for input())
         try:
+            self.show()
+            click.echo("Type 'help' for the notation and the commands.")
             while True:
                 line = self.read_line(interactive)
                 if line is None or not self.command(line):
@@ -430,22 +441,37 @@ class _Player:
             if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
                 raise  # not the plugin's: an exit of patience's own
             # The game's plugin failed inside a hook (raising any exception, SystemExit too).
-            # The position before the failing action is already saved; say so, in one line,
-            # naming the plugin.
-            if os.environ.get("PATIENCE_DEBUG"):
-                show_traceback(exc)
+            # The position before the failing action is already saved (a failure while asking
+            # whether the game is over saves it as in progress); save it again and say so.
             saved = self.save()
-            state = "is saved" if saved else "could NOT be saved"
-            click.echo(
-                f"patience: error: the {self.session.game.name} plugin ({self.provider}) failed: "
-                f"{_one_line(exc)}; your game {state}; resume with: {self.resume_hint}",
-                err=True,
+            return plugin_failed(
+                exc, self.session.game.name, self.provider, saved, self.resume_hint
             )
-            return 1
         if not self.saved and not self.save():
             return 1
         click.echo(f"Game saved to {self.path}; resume with: {self.resume_hint}")
         return 0
+
+
+def plugin_failed(exc: BaseException, game: str, provider: str, saved: bool, resume: str) -> int:
+    """Report that the plugin of the game being played failed with ``exc``: one line on stderr
+    that names it and says whether the game is saved and how to resume it (after the traceback,
+    when ``PATIENCE_DEBUG`` is set).
+
+    :param provider: the plugin's distribution.
+    :param saved: whether the game is saved.
+    :param resume: the command that resumes it.
+    :returns: the exit code, 1.
+    """
+    if os.environ.get("PATIENCE_DEBUG"):
+        show_traceback(exc)
+    state = "is saved" if saved else "could NOT be saved"
+    click.echo(
+        f"patience: error: the {game} plugin ({provider}) failed: {_one_line(exc)}; "
+        f"your game {state}; resume with: {resume}",
+        err=True,
+    )
+    return 1
 
 
 def _protect_existing(path: Path, explicit_file: bool, make_game: GameFactory) -> None:
@@ -546,7 +572,15 @@ def play(
         saved = read_save(path)
         if saved.game != game:
             raise BadSave(f"{path} holds a saved {saved.game} game, not {game}")
-        session = restore_session(saved, host.game, path)
+        try:
+            session = restore_session(saved, host.game, path)
+        except (PatienceError, KeyboardInterrupt, BrokenPipeError):
+            raise
+        except BaseException as exc:  # the plugin's code failed in replaying the moves
+            if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
+                raise
+            # The save is only read: it stays as it was.
+            sys.exit(plugin_failed(exc, game, host.games.provider(game), True, resume_hint))
         plugin_version = host.version_of(game)
         click.echo(f"Resuming {session.game.title}, deal {session.deal}, from {path}.")
         if saved.plugin_version != plugin_version:
@@ -570,8 +604,6 @@ def play(
         player.dead_seconds = 3600.0 if dead_seconds > 0 else 0.0
         player.dead_nodes = DEAD_CHECK_PIPED_NODES
     player.provider = host.games.provider(session.game.name)
-    player.show()
-    click.echo("Type 'help' for the notation and the commands.")
     code = player.run()
     if code:
         sys.exit(code)  # not ctx.exit: the exit code must survive standalone_mode=False
