@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import io
 import json
 import os
 import re
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -44,34 +45,50 @@ def set_aside(partial: Path) -> Path:
     return move_aside(partial, lambda serial: f"{partial.name}.{stamp}{serial}.old")
 
 
+def _csv_line(fields: Iterable[object]) -> str:
+    """``fields`` as one line of CSV, quoted where needed, ended by ``\\n``."""
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerow(fields)
+    return text.getvalue()
+
+
+def row_line(row: SimRow, kind: str) -> str:
+    """The line, ``\\n`` included, that :class:`RowWriter` writes for ``row`` in a ``"csv"`` or
+    ``"jsonl"`` file: CSV fields in the order of :data:`COLUMNS`, quoted only where CSV needs
+    it, seconds with six decimals (``0.000809``); or one JSON object with the keys of
+    :data:`COLUMNS` in that order, as :func:`json.dumps` writes it, seconds as a float. A row
+    read back is kept only when this gives its line again, byte for byte (:func:`parse_row`).
+    """
+    if kind == "csv":
+        return _csv_line(
+            [
+                row.game,
+                row.deal,
+                row.strategy,
+                row.options,
+                row.result,
+                row.score,
+                row.max_score,
+                row.moves,
+                f"{row.seconds:.6f}",
+            ]
+        )
+    return json.dumps({**row.as_dict(), "seconds": float(row.seconds)}) + "\n"
+
+
 class RowWriter:
-    """Writes rows as CSV (with a header line) or JSON Lines to an open text stream."""
+    """Writes rows as CSV (with a header line) or JSON Lines to an open text stream, each row
+    as :func:`row_line` gives it."""
 
     def __init__(self, stream: IO[str], kind: str, header: bool = True) -> None:
         self._stream = stream
         self._kind = kind
-        self._csv = csv.writer(stream, lineterminator="\n") if kind == "csv" else None
-        if self._csv is not None and header:
-            self._csv.writerow(COLUMNS)
+        if kind == "csv" and header:
+            stream.write(_csv_line(COLUMNS))
 
     def write(self, row: SimRow) -> None:
         """Write one row (and flush it, so a killed run keeps every row written)."""
-        if self._csv is not None:
-            self._csv.writerow(
-                [
-                    row.game,
-                    row.deal,
-                    row.strategy,
-                    row.options,
-                    row.result,
-                    row.score,
-                    row.max_score,
-                    row.moves,
-                    f"{row.seconds:.6f}",
-                ]
-            )
-        else:
-            self._stream.write(json.dumps(row.as_dict()) + "\n")
+        self._stream.write(row_line(row, self._kind))
         self._stream.flush()
 
 
@@ -85,10 +102,41 @@ _SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 
 def parse_row(line: str, kind: str) -> SimRow:
     """One row of a CSV or JSON Lines file, read as strictly as :class:`RowWriter` writes it:
-    the columns of :data:`COLUMNS`, texts as texts, whole numbers as digits (or JSON integers).
+    the columns of :data:`COLUMNS`, texts as texts, whole numbers as digits (or JSON integers),
+    and the line, once read, must be the very line :func:`row_line` writes for that row (no
+    quotes patience would not write, no carriage return, seconds as ``0.000809`` in CSV, the
+    spacing and key order of :func:`json.dumps` in JSON Lines...).
 
+    :param line: one line of the file, with or without its final ``\\n``.
     :raises ValueError: with a short phrase saying why ``line`` is not such a row.
     """
+    text = line[:-1] if line.endswith("\n") else line
+    row = _read_row(text, kind)
+    again = row_line(row, kind)
+    if again != text + "\n":
+        raise ValueError(_not_as_written(text, again, kind))
+    return row
+
+
+def _not_as_written(text: str, again: str, kind: str) -> str:
+    """Why the line ``text``, read as a row, is not the line ``again`` patience writes for it."""
+    if kind != "csv":
+        return (
+            "not written as patience writes a row (its spacing, key order, or the form of a "
+            "number or a text)"
+        )
+    seconds, written = next(csv.reader([text]))[-1], again[:-1].rsplit(",", 1)[-1]
+    if seconds != written:
+        return f"seconds {shown(seconds)} is not written as patience writes them ({written!r})"
+    if "\r" in text:
+        return "a carriage return (\\r), which patience never writes"
+    if '"' in text:
+        return "a field in quotes where patience writes none"
+    return "not written as patience writes a row"
+
+
+def _read_row(line: str, kind: str) -> SimRow:
+    """:func:`parse_row` but the last check (that ``line`` is what :func:`row_line` writes)."""
     if kind == "csv":
         try:
             cells = next(csv.reader([line]))
@@ -190,8 +238,7 @@ def check_output(path: str) -> str:
     directory = os.path.dirname(target) or "."
     if not os.access(directory, os.W_OK):
         raise PatienceError(
-            f"cannot write {path!r}: you have no permission to write in its directory "
-            f"{directory!r}"
+            f"cannot write {path!r}: you have no permission to write in its directory {directory!r}"
         )
     return target
 
@@ -410,7 +457,7 @@ def finish(partial: Path, output: str, kind: str, order: list[str] | None = None
         that order (a resumed run played deals missing between rows it kept): they are written
         in that order. ``None``: as they are.
     """
-    with partial.open("r", encoding="utf-8", newline="") as source:
+    with partial.open("r", encoding="utf-8", newline="\n") as source:
         source.readline()
         with atomic_output(output) as target:
             if kind == "csv":

@@ -616,12 +616,12 @@ def test_old_format_rows_under_a_matching_header_are_not_kept(tmp_path: Path, ki
     """Even under today's header, rows without the options column (or with other options) are
     dropped: only rows that read back whole with today's columns are resumed."""
     header = run_header({**OLD_PARAMS, "columns": list(COLUMNS)}, kind)
-    values = ("escalator", "1", "random", "lost", 9, 28, 30, 0)
+    values = ("escalator", "1", "random", "lost", 9, 28, 30, 0.0)
     row = dict(zip(OLD_COLUMNS, values, strict=True))
     partial = tmp_path / f"rows.{kind}.partial"
     names = ",".join(COLUMNS) + "\n" if kind == "csv" else ""
     if kind == "csv":
-        body = ",".join(str(row[c]) for c in OLD_COLUMNS) + "\n"
+        body = ",".join(str(row[c]) for c in OLD_COLUMNS[:-1]) + ",0.000000\n"
     else:
         body = json.dumps(row) + "\n"
     partial.write_text(header + names + body)
@@ -629,9 +629,9 @@ def test_old_format_rows_under_a_matching_header_are_not_kept(tmp_path: Path, ki
     assert old.rows == [] and old.dropped == 1
     # the same row with the options field reads back, but only for the options it names
     if kind == "csv":
-        good = "escalator,1,random,,lost,9,28,30,0\n"
+        good = "escalator,1,random,,lost,9,28,30,0.000000\n"
     else:
-        good = json.dumps({**row, "options": ""}) + "\n"
+        good = json.dumps({c: row.get(c, "") for c in COLUMNS}) + "\n"  # as written
     partial.write_text(header + names + good)
     kept = resume_rows(partial, header, kind, {"1", "2"}, _escalator_rows(""))
     assert [r.key() for r in kept.rows] == [("escalator", "1", "random", "", "lost", 9, 28, 30)]

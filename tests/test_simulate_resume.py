@@ -285,6 +285,12 @@ def test_a_resumed_row_that_cannot_be_right_is_played_again(
     assert _rows_of(target, kind) == _rows_of(whole, kind)  # as if never interrupted
 
 
+_NOT_AS_WRITTEN = (
+    "not written as patience writes a row (its spacing, key order, or the form of a number "
+    "or a text)"
+)
+
+
 @pytest.mark.parametrize(
     ("line", "why"),
     [
@@ -309,6 +315,48 @@ def test_a_resumed_row_that_cannot_be_right_is_played_again(
             '"result": "lost", "score": 9, "max_score": 28, "moves": 30, "seconds": NaN}\n',
             "seconds nan is not a CPU time",
         ),
+        # Each reads back as a row, but is not the line patience would write for it.
+        (
+            '"escalator",1,greedy,,lost,9,28,30,0.100000\n',
+            "a field in quotes where patience writes none",
+        ),
+        (
+            "escalator,1,greedy,,lost,9,28,30,0.100000\r\n",
+            "a carriage return (\\r), which patience never writes",
+        ),
+        (
+            "escalator,1,greedy,,lost,9,28,30,1e5\n",
+            "seconds '1e5' is not written as patience writes them ('100000.000000')",
+        ),
+        (
+            "escalator,1,greedy,,lost,9,28,30,0.1\n",
+            "seconds '0.1' is not written as patience writes them ('0.100000')",
+        ),
+        (
+            '{"game": "escalator", "deal": "1", "strategy": "greedy", "options": "", '
+            '"result": "lost", "score": 9, "max_score": 28, "moves": 30, "seconds": 1e5}\n',
+            _NOT_AS_WRITTEN,
+        ),
+        (
+            '{"game": "escalator", "deal": "1", "strategy": "greedy", "options": "", '
+            '"result": "lost", "score": 9, "max_score": 28, "moves": 30, "seconds": 0}\n',
+            _NOT_AS_WRITTEN,
+        ),
+        (
+            '{"game":"escalator","deal":"1","strategy":"greedy","options":"",'
+            '"result":"lost","score":9,"max_score":28,"moves":30,"seconds":0.1}\n',
+            _NOT_AS_WRITTEN,
+        ),
+        (
+            '{"deal": "1", "game": "escalator", "strategy": "greedy", "options": "", '
+            '"result": "lost", "score": 9, "max_score": 28, "moves": 30, "seconds": 0.1}\n',
+            _NOT_AS_WRITTEN,
+        ),
+        (
+            '{"game": "escalator", "deal": "1", "strategy": "greedy", "options": "", '
+            '"result": "lost", "score": 9, "max_score": 28, "moves": 30, "seconds": 0.1}\r\n',
+            _NOT_AS_WRITTEN,
+        ),
     ],
 )
 def test_a_row_is_read_as_strictly_as_it_is_written(tmp_path: Path, line: str, why: str) -> None:
@@ -323,6 +371,66 @@ def test_a_row_is_read_as_strictly_as_it_is_written(tmp_path: Path, line: str, w
     where = "the row of deal 1" if parsed else f"line {3 if kind == 'csv' else 2}"
     assert resumed.problem == f"{where}: {why}"
     assert resumed.kept == (header + names).encode()
+
+
+@pytest.mark.parametrize("kind", ["csv", "jsonl"])
+def test_every_row_patience_writes_is_read_back(tmp_path: Path, kind: str) -> None:
+    """The check that a row is written as patience writes it keeps what the writer quotes or
+    escapes itself (options with a comma or a quote, text beyond ASCII) and any seconds."""
+    rows = [
+        SimRow("escalator", "1", "greedy", 'a=x,y;b="z"', "lost", 9, 28, 30, 0.000809),
+        SimRow("escalator", "2", "greedy", 'a=x,y;b="z"', "won", 28, 28, 52, 12345.5),
+        SimRow("escalator", "3", "greedy", 'a=x,y;b="z"', "stopped", 0, 28, 0, 0.0),
+        SimRow("escalator", "4", "greedy", 'a=x,y;b="z"', "lost", 1, 28, 2, 1e-06),
+    ]
+    header = run_header({"game": "escalator"}, kind)
+    partial = tmp_path / "rows.partial"
+    with partial.open("w", encoding="utf-8", newline="") as stream:
+        stream.write(header)
+        writer = RowWriter(stream, kind)
+        for row in rows:
+            writer.write(row)
+
+    def problem(row: SimRow) -> str | None:
+        return row_problem(
+            row,
+            game="escalator",
+            deals={"1", "2", "3", "4"},
+            strategy="greedy",
+            options='a=x,y;b="z"',
+            max_score=28,
+            max_moves=2000,
+        )
+
+    resumed = resume_rows(partial, header, kind, {"1", "2", "3", "4"}, problem)
+    assert (resumed.dropped, resumed.problem) == (0, "")
+    assert [row.key() for row in resumed.rows] == [row.key() for row in rows]
+    assert resumed.kept == partial.read_bytes()
+
+
+def test_odd_resumed_rows_do_not_reach_the_final_file(tmp_path: Path, interrupt_after: Any) -> None:
+    """Rows that read back but are not written as patience writes them (seen: a quoted field
+    copied into the final file with its quotes, a line ending in \\r, seconds 1e5) are played
+    again, and the final file is as an uninterrupted run writes it."""
+    host = PluginHost()
+    whole = tmp_path / "whole.csv"
+    assert _simulate(host, whole, ESCALATOR_8).exit_code == 0
+    target = tmp_path / "rows.csv"
+    interrupt_after(5)
+    assert isinstance(_simulate(host, target, ESCALATOR_8).exception, Killed)
+    partial = tmp_path / "rows.csv.partial"
+    lines = _lines(partial)
+    lines[2] = '"escalator"' + lines[2][len("escalator") :]  # deal 1
+    lines[3] = lines[3][:-1] + "\r\n"  # deal 2
+    lines[4] = lines[4][: lines[4].rindex(",")] + ",1e5\n"  # deal 3
+    partial.write_bytes("".join(lines).encode())
+    done = _simulate(host, target, ESCALATOR_8)
+    assert done.exit_code == 0, done.output
+    assert "dropped 3 rows that could not be right" in done.stderr
+    assert "2 of 8 deals already played" in done.stderr
+    assert _rows(target) == _rows(whole)
+    text = target.read_bytes()
+    assert b'"' not in text and b"\r" not in text and b"1e5" not in text
 
 
 def _greedy_escalator(row: SimRow) -> str | None:
