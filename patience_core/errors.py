@@ -14,6 +14,7 @@ __all__ = [
     "PatienceError",
     "PluginError",
     "UnknownGame",
+    "digits_of",
     "plugin_behind",
 ]
 
@@ -76,3 +77,14 @@ def plugin_behind(exc: BaseException) -> str | None:
                 found = dists[0]
         tb = tb.tb_next
     return found
+
+
+def digits_of(number: int) -> int:
+    """How many decimal digits ``number`` has: exact up to about 3,900 digits, beyond that
+    found without writing the number out (and one short at most). Python refuses to write a
+    whole number of more than 4,300 digits, so a message that would show such a number (a
+    plugin's answer, a count the user typed) gives its size instead."""
+    bits = abs(number).bit_length()
+    if bits <= 13_000:
+        return len(str(abs(number)))
+    return int((bits - 1) * 0.30102999566398120) + 1

@@ -17,7 +17,7 @@ from typing import ClassVar, TypeGuard
 import attrs
 
 from patience_core.engine.deal import AISLERIOT, MS, DealNumber, aisleriot_shuffle, standard_deck
-from patience_core.engine.notation import counted, format_move, parse_move
+from patience_core.engine.notation import counted, format_move, parse_move, shown
 from patience_core.errors import (
     BadDeal,
     BadOption,
@@ -25,6 +25,7 @@ from patience_core.errors import (
     IllegalMove,
     PluginError,
     UnknownGame,
+    digits_of,
 )
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 from patience_core.searchspace import AnySpace
@@ -131,10 +132,10 @@ class Game(abc.ABC):
             spec = known.get(key)
             if spec is None:
                 names = ", ".join(sorted(known)) or "none"
-                raise BadOption(f"{self.name} has no option {key!r} (options: {names})")
+                raise BadOption(f"{self.name} has no option {shown(key, 23)} (options: {names})")
             if value not in spec.choices:
                 raise BadOption(
-                    f"option {key} takes one of {', '.join(spec.choices)}, not {value!r}"
+                    f"option {key} takes one of {', '.join(spec.choices)}, not {shown(value, 23)}"
                 )
             chosen[key] = value
         #: The option values in force, every option present.
@@ -425,6 +426,9 @@ class Game(abc.ABC):
 GAME_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 #: The longest game name (a saved game keeps at most this many characters).
 GAME_NAME_LIMIT = 64
+#: The largest ``max_score`` a game may declare (far above any game's: a score is a count of
+#: cards, points or moves, and every message and file shows it in full).
+MAX_SCORE_LIMIT = 10**9
 #: The deal numbering schemes a game may declare in ``deal_schemes``.
 DEAL_SCHEMES = (AISLERIOT, MS)
 #: Position format names the core keeps for itself (``patience deal --format``).
@@ -546,8 +550,11 @@ def declaration_problem(game: type[Game]) -> str | None:
             "character)"
         )
     max_score = getattr(game, "max_score", None)
-    if type(max_score) is not int or max_score < 1:
-        return f"max_score is {shown_answer(max_score)}, not a whole number of at least 1"
+    if type(max_score) is not int or not 1 <= max_score <= MAX_SCORE_LIMIT:
+        return (
+            f"max_score is {shown_answer(max_score)}, not a whole number from 1 to "
+            f"{MAX_SCORE_LIMIT:,}"
+        )
     rules = getattr(game, "rules", None)
     if not _is_text(rules):
         return (
@@ -598,7 +605,9 @@ class GameRegistry:
             too: a game registered twice).
         """
         if not (isinstance(game, type) and issubclass(game, Game)):
-            raise PluginError(f"{self.current_plugin}: {game!r} is not a patience Game class")
+            raise PluginError(
+                f"{self.current_plugin}: {shown_answer(game)} is not a patience Game class"
+            )
         problem = declaration_problem(game)
         if problem:
             raise PluginError(f"game class {game.__name__}: {problem}")
@@ -621,7 +630,7 @@ class GameRegistry:
         game = self._games.get(name) or self._games.get(name.strip().lower())
         if game is None:
             known = ", ".join(sorted(self._games)) or "none installed"
-            raise UnknownGame(f"unknown game {name!r} (known games: {known})")
+            raise UnknownGame(f"unknown game {shown(name, 23)} (known games: {known})")
         return game
 
     def remove_provider(self, distribution: str) -> list[str]:
@@ -663,9 +672,9 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise BadOption(f"bad option {pair!r}: expected NAME=VALUE")
+            raise BadOption(f"bad option {shown(pair, 23)}: expected NAME=VALUE")
         if key.strip() in result:
-            raise BadOption(f"option {key.strip()!r} given twice")
+            raise BadOption(f"option {shown(key, 23)} given twice")
         result[key.strip()] = value.strip()
     return result
 
@@ -711,12 +720,12 @@ def _move_problem(move: Move, piles: int) -> str:
         return f"a move of kind {shown_answer(move.kind)}, not a MoveKind"
     there = f"the game has {counted(piles, 'pile')}, 0..{piles - 1}"
     if move.kind is MoveKind.DEAL:
-        return f"a deal from pile {move.source!r}, which does not exist ({there})"
-    what = f"a transfer from pile {move.source!r} to pile {move.target!r}"
+        return f"a deal from pile {_shown_index(move.source)}, which does not exist ({there})"
+    what = f"a transfer from pile {_shown_index(move.source)} to pile {_shown_index(move.target)}"
     for role, index in (("source", move.source), ("target", move.target)):
         if not _is_index(index, piles):
-            return f"{what}, whose {role} pile {index!r} does not exist ({there})"
-    return f"{what} of {move.count!r} cards, not 1 or more"
+            return f"{what}, whose {role} pile {_shown_index(index)} does not exist ({there})"
+    return f"{what} of {_shown_index(move.count)} cards, not 1 or more"
 
 
 def checked_moves(game: Game, legal: object, provider: str | None = None) -> list[Move]:
@@ -850,7 +859,45 @@ def distribution_of(game: Game) -> str:
 
 
 def shown_answer(answer: object) -> str:
-    """A plugin's answer as a message shows it: its type and a little of its value, e.g.
-    ``str 'lots'``."""
-    text = repr(answer)
-    return f"{type(answer).__name__} {text[:40] + '...' if len(text) > 40 else text}"
+    """A plugin's answer as a message shows it: its type and a little of its value, on one line,
+    e.g. ``str 'lots'``. It never fails, whatever the answer: a whole number too long to show is
+    given by its size (``int of about 5000 digits``), an object whose ``repr`` fails by its type
+    alone."""
+    try:
+        kind = type(answer).__name__
+    except Exception:  # a metaclass with a __name__ of its own
+        kind = "object"
+    if not isinstance(kind, str):
+        kind = "object"
+    if isinstance(answer, int) and abs(answer).bit_length() > _SHOWN_BITS:
+        return f"{kind} of about {digits_of(answer)} digits"
+    text = _repr_of(answer)
+    return kind if text is None else f"{kind} {text}"
+
+
+#: The bits of the largest whole number a message writes out (2**132 has 40 digits).
+_SHOWN_BITS = 132
+
+
+def _repr_of(value: object) -> str | None:
+    """``repr(value)`` on one line (control characters as ``?``), cut to 40 characters and
+    ``...``; ``None`` when the plugin's ``__repr__`` fails (with any exception but Ctrl-C)."""
+    try:
+        text = repr(value)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
+        return None
+    if not isinstance(text, str):
+        return None
+    text = "".join(ch if ch.isprintable() else "?" for ch in text[:41])
+    return text[:40] + "..." if len(text) > 40 else text
+
+
+def _shown_index(value: object) -> str:
+    """A pile index or card count of a plugin's move as a message shows it: as ``repr`` shows
+    it, a whole number too long to show by its size (:func:`shown_answer`)."""
+    if isinstance(value, int) and abs(value).bit_length() > _SHOWN_BITS:
+        return shown_answer(value)
+    text = _repr_of(value)
+    return shown_answer(value) if text is None else text

@@ -340,3 +340,94 @@ def test_a_position_file_with_a_huge_number_is_refused_in_our_words(tmp_path: Pa
     assert result.returncode == 1
     assert "too many digits" in result.stderr
     assert "sys." not in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+HUGE = "9" * 5000
+
+#: Every option of every command that takes a number, as (command line before the value, the
+#: option); the value follows.
+NUMERIC_OPTIONS = [
+    (("deal", "escalator"), "--deal"),
+    (("play", "escalator"), "--deal"),
+    (("solve", "escalator"), "--deal"),
+    (("solve", "escalator", "--deal", "1"), "--nodes"),
+    (("solve", "escalator", "--deal", "1"), "--budget"),
+    (("hint", "no-such-save.json"), "--seconds"),
+    (("simulate", "escalator"), "-n"),
+    (("simulate", "escalator", "-n", "1"), "--first-deal"),
+    (("simulate", "escalator", "-n", "1"), "--max-moves"),
+    (("simulate", "escalator", "-n", "1"), "-j"),
+    (("simulate", "escalator", "-n", "1"), "--nodes"),
+    (("simulate", "escalator", "-n", "1"), "--budget"),
+]
+
+
+def test_every_numeric_option_is_listed_here() -> None:
+    """A new numeric option must join NUMERIC_OPTIONS (and so the test below)."""
+    import click
+
+    from patience_core.cli.options import DealType
+
+    numeric = (click.types.IntParamType, click.types.FloatParamType, DealType)
+    found = [
+        (name, set(param.opts))
+        for name in COMMANDS
+        for param in cli.get_command(click.Context(cli), name).params  # type: ignore[union-attr]
+        if isinstance(param.type, numeric)
+    ]
+    listed = [(before[0], option) for before, option in NUMERIC_OPTIONS]
+    for name, opts in found:
+        assert sum(command == name and option in opts for command, option in listed) == 1, opts
+    assert len(listed) == len(found)
+
+
+@pytest.mark.parametrize(("value", "said"), [(HUGE, "5000 digits"), ("x" * 5000, "xxx...")])
+@pytest.mark.parametrize(("before", "option"), NUMERIC_OPTIONS)
+def test_a_number_of_thousands_of_digits_is_refused_in_one_short_line(
+    run_patience: Callable[..., Any],
+    before: tuple[str, ...],
+    option: str,
+    value: str,
+    said: str,
+) -> None:
+    """Not with Python's advice to raise its limit on digits, and without the 5000 characters
+    again: a usage error of one short line."""
+    result = run_patience(*before, option, value)
+    assert result.code == 2, result
+    assert result.out == ""
+    lines = result.err.splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 160, lines
+    assert "set_int_max_str_digits" not in result.err and "Exceeds the limit" not in result.err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("deal", "escalator", "--deal", HUGE), "bad deal number: too many digits"),
+        (("solve", "escalator", "--deal", "ms:" + HUGE), "bad deal number: too many digits"),
+        (("solve", "escalator", "--deal", "1", "--nodes", HUGE), "a number of 5000 digits is"),
+        (("solve", "escalator", "--deal", "1", "--budget", HUGE), "a number of 5000 digits is"),
+        (("hint", "x.json", "--seconds", "-" + HUGE), "a number of 5000 digits is out of range"),
+        (("deal", "escalator", "--deal", "y" * 5000), "bad deal number 'yyyyyyyyyyyyyyyyyyyy...'"),
+        (("solve", "escalator", "--nodes", "z" * 50), "'zzzzzzzzzzzzzzzzzzzz...' is not a number"),
+        (("simulate", "escalator", "-n", HUGE), "'99999999999999999999...'"),
+        (("simulate", "escalator", "-n", "1", "--first-deal", HUGE), "too many digits"),
+    ],
+)
+def test_what_a_huge_number_is_told(
+    run_patience: Callable[..., Any], args: tuple[str, ...], message: str
+) -> None:
+    result = run_patience(*args)
+    assert message in result.err, result.err
+
+
+def test_a_count_of_thousands_of_digits_in_an_error_of_ours_is_cut_short(
+    run_patience: Callable[..., Any],
+) -> None:
+    """simulate -n of 4000 digits (which Python reads) runs past the last deal: the message
+    shows the count's first digits, and the deal number by its size."""
+    result = run_patience("simulate", "escalator", "-n", "9" * 4000)
+    assert result.code == 1
+    assert result.err.startswith("patience: error: 99999999999999999999... deals from 1 run past")
+    assert "deal number of about 4000 digits is out of range" in result.err
+    assert len(result.err) < 200

@@ -109,6 +109,32 @@ def test_bad_deal_numbers(text: str) -> None:
         DealNumber.parse(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("9" * 5000, "bad deal number: too many digits"),
+        ("ms:" + "9" * 5000, "bad deal number: too many digits"),
+        ("-" + "9" * 25, "bad deal number: too many digits"),
+        ("x" * 5000, "bad deal number 'xxxxxxxxxxxxxxxxxxxx...': expected N or ms:N"),
+        (10**5000, "deal number of about 5000 digits is out of range (0..4294967295"),
+        ("zz" * 2000 + ":1", "unknown deal scheme 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz...'"),
+    ],
+    ids=["digits", "ms-digits", "negative", "letters", "int", "scheme"],
+)
+def test_a_deal_number_of_thousands_of_digits_is_refused_in_a_short_line(
+    text: str | int, message: str
+) -> None:
+    """Not with Python's advice to raise its limit on digits, nor with the whole text again."""
+    with pytest.raises(ValueError) as refused:
+        DealNumber.parse(text)
+    assert str(refused.value).startswith(message)
+    assert len(str(refused.value)) < 120
+
+
+def test_leading_zeros_do_not_count_as_digits() -> None:
+    assert DealNumber.parse("0" * 5000 + "17") == DealNumber(17)
+
+
 def test_deal_number_text_round_trip() -> None:
     for deal in (DealNumber(0), DealNumber(99, "ms")):
         assert DealNumber.parse(str(deal)) == deal

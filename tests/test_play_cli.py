@@ -115,6 +115,32 @@ def test_garbled_and_illegal_moves_print_one_line_and_the_game_goes_on(
     assert save_of(patience_data_dir)["moves"] == ["deal"]
 
 
+def test_counts_of_thousands_of_digits_are_read_as_counts_not_errors(
+    run_patience: Run, patience_data_dir: Path
+) -> None:
+    """Python refuses to read a number of more than 4,300 digits: ``undo`` of such a count takes
+    back every move, a move of so many cards is illegal, and a digit that is not ASCII is no
+    count; the game goes on."""
+    huge = "9" * 5000
+    result = run_patience(
+        "play",
+        "escalator",
+        "--deal",
+        WIN_DEAL,
+        "--no-dead-check",
+        input=script("deal", "deal", f"undo {huge}", f"redo 000{huge}", f"p28 w {huge}", "undo ²"),
+    )
+    assert result.code == 0, result.err
+    assert result.err == ""
+    lines = result.out.splitlines()
+    assert lines[lines.index(f"> {f'p28 w {huge}'[:200]}...") + 1] == (
+        f"illegal move 'p28 w {huge[:31]}...'; type 'moves' for the legal moves."
+    )
+    assert lines[-4:-2] == ["> undo ²", "usage: undo [N|all]"]
+    assert [line for line in lines if line.startswith("Score ")][-2].endswith("Moves: 0")
+    assert save_of(patience_data_dir)["moves"] == ["deal", "deal"]
+
+
 def test_help_moves_board_and_save(run_patience: Run, patience_data_dir: Path) -> None:
     result = run_patience(
         "play",

@@ -460,9 +460,11 @@ def _write(game: Game, position: Position) -> str:
         ({"rules": None}, "rules is NoneType None, not a text"),
         ({"rules": b"A tiny game."}, "rules is bytes b'A tiny game.', not a text"),
         ({"rules": "\x1b[2JA tiny game."}, "rules is str '\\x1b[2JA tiny game.', not a text"),
-        ({"max_score": "1"}, "max_score is str '1', not a whole number of at least 1"),
+        ({"max_score": "1"}, "max_score is str '1', not a whole number from 1 to 1,000,000,000"),
         ({"max_score": True}, "max_score is bool True, not a whole number"),
-        ({"max_score": 0}, "max_score is int 0, not a whole number of at least 1"),
+        ({"max_score": 0}, "max_score is int 0, not a whole number from 1 to 1,000,000,000"),
+        ({"max_score": 10**9 + 1}, "max_score is int 1000000001, not a whole number from 1 to"),
+        ({"max_score": 10**5000}, "max_score is int of about 5000 digits, not a whole number"),
         ({"name": "Alpha Game"}, "name is str 'Alpha Game', not lower-case letters"),
         ({"name": 7}, "name is int 7, not lower-case letters"),
         ({"options": GameOption("wrap", ("no", "yes"), "no")}, "options is GameOption GameOption("),
@@ -858,6 +860,13 @@ def two_piles(**methods: Any) -> type[Game]:
     return type("TwoPiles", (TwoPiles,), methods)
 
 
+class Unshowable:
+    """An answer whose ``repr`` fails."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
 def moves_are(*moves: Any) -> Any:
     def legal_moves(self: Any, position: Position) -> list[Any]:
         return list(moves)
@@ -963,6 +972,17 @@ def lays_out(make: Any) -> Any:
             {"piles": property(lambda self: (1, 2)[5])},
             "piles failed: IndexError: tuple index out of range",
         ),
+        (
+            {"legal_moves": moves_are(Move.transfer(10**5000, 1))},
+            "legal_moves returned a transfer from pile int of about 5000 digits to pile 1, whose "
+            "source pile int of about 5000 digits does not exist (the game has 2 piles, 0..1)",
+        ),
+        (
+            {"legal_moves": moves_are(Move.transfer(0, 1, -(10**5000)))},
+            "a transfer from pile 0 to pile 1 of int of about 5000 digits cards, not 1 or more",
+        ),
+        ({"score": lambda self, position: 10**5000}, "score returned int of about 5000 digits"),
+        ({"is_won": lambda self, position: Unshowable()}, "is_won returned Unshowable, not True"),
     ],
 )
 def test_a_wrong_layout_or_move_names_the_hook_and_the_pile(
@@ -986,3 +1006,60 @@ def test_a_move_naming_a_missing_pile_later_in_a_game_is_named_by_checked_moves(
         "the alpha plugin (patience-alpha) is broken: legal_moves returned a transfer from pile "
         "1 to pile 5, whose target pile 5 does not exist (the game has 2 piles, 0..1)"
     )
+
+
+class _ExitsInRepr:
+    def __repr__(self) -> str:
+        raise SystemExit(3)
+
+
+class _TwoLines:
+    def __repr__(self) -> str:
+        return "two\nlines"
+
+
+@pytest.mark.parametrize(
+    ("answer", "shown"),
+    [
+        (10**5000, "int of about 5000 digits"),
+        (-(10**5000), "int of about 5000 digits"),
+        (10**39, "int 1" + "0" * 39),
+        (10**40, "int of about 41 digits"),
+        (Unshowable(), "Unshowable"),
+        (_ExitsInRepr(), "_ExitsInRepr"),
+        (_TwoLines(), "_TwoLines two?lines"),
+        ("x" * 100, "str '" + "x" * 39 + "..."),
+        ("lots", "str 'lots'"),
+    ],
+    ids=["huge", "huge-negative", "40-digits", "41-digits", "repr-fails", "repr-exits", "lines"]
+    + ["long", "short"],
+)
+def test_shown_answer_never_fails_and_stays_short(answer: object, shown: str) -> None:
+    from patience_core.games import shown_answer
+
+    assert shown_answer(answer) == shown
+
+
+def test_a_huge_score_met_during_play_or_simulate_is_a_wrong_answer(
+    run_patience: Any, patience_data_dir: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not an internal error, nor Python's advice to raise its limit on digits: the usual line
+    of a wrong answer, exit 1."""
+    from patience_escalator import Escalator
+
+    real_score = Escalator.score
+
+    def huge_once_dealt(self: Any, position: Any) -> Any:
+        return 10**5000 if position[1] else real_score(self, position)
+
+    monkeypatch.setattr(Escalator, "score", huge_once_dealt)
+    expected = (
+        "patience: error: the escalator plugin (patience-escalator) is broken: score returned "
+        "int of about 5000 digits, not a whole number in 0..28"
+    )
+    played = run_patience(
+        "play", "escalator", "--deal", "3", "--no-dead-check", input="deal\nquit\n"
+    )
+    assert (played.code, played.err.splitlines()) == (1, [expected])
+    simulated = run_patience("simulate", "escalator", "-n", "3", "-j", "1", "--first-deal", "3")
+    assert (simulated.code, simulated.err.splitlines()) == (1, [expected])

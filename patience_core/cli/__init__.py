@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -37,6 +38,7 @@ __all__ = [
     "get_host",
     "main",
     "plugin_exit",
+    "shortened",
     "show_traceback",
 ]
 
@@ -243,15 +245,16 @@ def main(argv: list[str] | None = None) -> None:
     except click.UsageError as exc:
         # One line, not click's three: the command, the problem, where to look.
         where = exc.ctx.command_path if exc.ctx is not None else "patience"
-        click.echo(f"{where}: error: {exc.format_message()} (see --help)", err=True)
+        message = shortened(exc.format_message(), sys.argv[1:] if argv is None else argv)
+        click.echo(f"{where}: error: {message} (see --help)", err=True)
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        click.echo(f"patience: error: {exc.format_message()}", err=True)
+        click.echo(f"patience: error: {shortened(exc.format_message())}", err=True)
         sys.exit(exc.exit_code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except PatienceError as exc:
-        click.echo(f"patience: error: {exc}", err=True)
+        click.echo(f"patience: error: {shortened(str(exc))}", err=True)
         sys.exit(1)
     except BrokenPipeError:
         _quit_quietly()
@@ -287,6 +290,24 @@ def main(argv: list[str] | None = None) -> None:
             err=True,
         )
         sys.exit(code)
+
+
+#: A number of more digits, or an argument of more characters, is cut short in a message.
+_LONGEST = 40
+_LONG_NUMBER = re.compile(r"[0-9]{41,}")
+
+
+def shortened(message: str, args: list[str] | tuple[str, ...] = ()) -> str:
+    """``message`` with the user's long text cut to its first 20 characters and ``...``: every
+    number of more than 40 digits (only an echo of what was typed has so many), and each of
+    ``args`` (the command line's arguments, for a usage error) of more than 40 characters, so
+    that a 5000-digit ``-n`` is refused in one short line by any command. Parameter types
+    that know better say more (:func:`~patience_core.cli.options.number_problem`)."""
+    for arg in sorted({a for a in args if len(a) > _LONGEST}, key=len, reverse=True):
+        for text in (arg, arg.partition("=")[2]):  # --deals=999...: the value
+            if len(text) > _LONGEST and text in message:
+                message = message.replace(text, text[:20] + "...")
+    return _LONG_NUMBER.sub(lambda match: match.group()[:20] + "...", message)
 
 
 def show_traceback(exc: BaseException) -> None:

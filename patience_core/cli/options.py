@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from patience_core.engine.deal import DealNumber
+from patience_core.engine.notation import shown
 from patience_core.errors import PatienceError
 from patience_core.hints import HONEST, THOUGHTFUL
 
@@ -33,10 +34,73 @@ class DealType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
 DEAL = DealType()
 
 
+#: Digits (leading zeros aside) a whole number on the command line may have: a longer one is
+#: refused as out of range in a short line, before Python is asked to read it (it reads no more
+#: than 4,300 digits, and click's message would repeat them all).
+MAX_DIGITS = 30
+#: The longest text of a number on the command line that a message repeats whole; longer text
+#: is shown by its first 20 characters and "...".
+SHOWN_TEXT = 40
+
+
+def shown_text(text: str) -> str:
+    """``text`` the user gave, quoted for a message: whole up to :data:`SHOWN_TEXT` characters,
+    else its first 20 and ``...`` (control characters as ``?``)."""
+    return shown(text, SHOWN_TEXT if len(text.strip()) <= SHOWN_TEXT else 23)
+
+
+def number_problem(text: str) -> str | None:
+    """What is wrong with ``text``, given on the command line for a number, that no parameter
+    type should repeat whole or hand to Python: a whole number of more than :data:`MAX_DIGITS`
+    digits (``a number of 5000 digits is out of range``), or text longer than
+    :data:`SHOWN_TEXT` characters that is not one (``'xxxxxxxxxxxxxxxxxxxx...' is not a
+    number``); ``None`` for anything else, for the parameter type to read."""
+    core = text.strip()
+    digits = core[1:] if core[:1] in ("+", "-") else core
+    if digits.isascii() and digits.isdigit():
+        significant = len(digits.lstrip("0"))
+        return (
+            f"a number of {significant} digits is out of range"
+            if significant > MAX_DIGITS
+            else None
+        )
+    if len(core) > SHOWN_TEXT:
+        try:
+            float(core)
+        except ValueError:
+            return f"{shown_text(text)} is not a number"
+        return f"{shown_text(text)} is too long for a number ({SHOWN_TEXT} characters at most)"
+    return None
+
+
+class WholeNumberType(click.IntRange):
+    """A whole number from ``min`` to ``max`` (``None``: no bound), as :class:`click.IntRange`
+    reads it, with every refusal one short line (:func:`number_problem`): a number of 5000
+    digits is out of range, never repeated whole nor handed to Python, which refuses it with
+    advice about its own limits."""
+
+    name = "integer"
+
+    def __init__(self, min: int | None = None, max: int | None = None) -> None:
+        super().__init__(min=min, max=max)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            problem = number_problem(value)
+            if problem:
+                self.fail(problem, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+#: A count of 1 or more (``--nodes``).
+COUNT = WholeNumberType(min=1)
+
+
 class SecondsType(click.FloatRange):
     """A search budget in seconds: a finite number from ``min`` (0.01) to ``max`` (none)
     (``nan`` and ``inf`` are refused as usage errors, exit status 2, like any other bad option
-    value)."""
+    value; text of more than 30 digits or 40 characters too, in a short line:
+    :func:`number_problem`)."""
 
     name = "seconds"
 
@@ -44,9 +108,17 @@ class SecondsType(click.FloatRange):
         super().__init__(min=min, max=max)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            problem = number_problem(value)
+            if problem:
+                self.fail(problem, param, ctx)
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
-            self.fail(f"the budget must be a finite number of seconds, not {value}", param, ctx)
+            self.fail(
+                f"the budget must be a finite number of seconds, not {shown_text(str(value))}",
+                param,
+                ctx,
+            )
         return number
 
 

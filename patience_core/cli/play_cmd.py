@@ -19,7 +19,7 @@ import click
 from patience_core.cli import end_interrupted_line, get_host, plugin_exit, show_traceback
 from patience_core.cli.options import DEAL, file_path, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import KIND_LETTERS, counted
+from patience_core.engine.notation import KIND_LETTERS, counted, shown
 from patience_core.errors import BadMoveText, BadSave, IllegalMove, PatienceError
 from patience_core.games import Game, Painter, parse_options
 from patience_core.hints import DEAD_CHECK_NODES, HONEST, THOUGHTFUL, hint
@@ -74,7 +74,9 @@ def dead_check_seconds(enabled: bool, environ: dict[str, str] | None = None) -> 
     except ValueError:
         value = -1.0
     if not value >= 0 or value == float("inf"):
-        raise PatienceError(f"{DEAD_CHECK_ENV} must be a number of seconds >= 0, not {text!r}")
+        raise PatienceError(
+            f"{DEAD_CHECK_ENV} must be a number of seconds >= 0, not {shown(text, 23)}"
+        )
     return value
 
 
@@ -161,8 +163,11 @@ def _count_arg(words: list[str], available: int) -> int | None:
         return 1
     if len(words) == 2 and words[1] == "all":
         return available
-    if len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
-        return int(words[1])
+    if len(words) == 2 and words[1].isascii() and words[1].isdigit():
+        digits = words[1].lstrip("0")
+        if digits:
+            # More than all is all: no game holds a billion moves (nor is such a count read).
+            return int(digits) if len(digits) <= 9 else 10**9
     return None
 
 

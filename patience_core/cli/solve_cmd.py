@@ -14,7 +14,7 @@ import click
 
 from patience_core.cli import get_host
 from patience_core.cli.deal_cmd import position_from_file
-from patience_core.cli.options import DEAL, SECONDS, chosen_mode, option_flag
+from patience_core.cli.options import COUNT, DEAL, SECONDS, chosen_mode, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import counted
 from patience_core.games import Game, parse_options
@@ -57,7 +57,7 @@ def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, 
 )
 @click.option(
     "--nodes",
-    type=click.IntRange(min=1),
+    type=COUNT,
     help="Positions searched at most: in all (thoughtful), or per search (honest, default "
     "1000). Without --budget there is then no time limit, so the answer is the same on every "
     "machine.",

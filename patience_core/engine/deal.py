@@ -13,7 +13,9 @@ from collections.abc import Sequence
 
 import attrs
 
+from patience_core.engine.notation import shown
 from patience_core.engine.rng import GRand, MicrosoftRand
+from patience_core.errors import digits_of
 from patience_core.model import Card, Rank, Suit
 
 __all__ = [
@@ -30,6 +32,9 @@ MS = "ms"
 
 _MAX = {AISLERIOT: 2**32 - 1, MS: 2**31 - 1}
 _MIN = {AISLERIOT: 0, MS: 1}
+#: Digits a deal number is read with at most (leading zeros aside): every deal has 10 at most,
+#: and Python itself refuses to read more than 4,300.
+MAX_DIGITS = 20
 _PATTERN = re.compile(
     r"^\s*(?:(?P<scheme>[a-z]+)\s*[: ]\s*)?(?P<number>[+-]?[0-9]+)\s*$", re.I | re.ASCII
 )
@@ -51,10 +56,17 @@ class DealNumber:
 
     def __attrs_post_init__(self) -> None:
         if self.scheme not in _MAX:
-            raise ValueError(f"unknown deal scheme {self.scheme!r} (known: aisleriot, ms)")
-        if not _MIN[self.scheme] <= self.number <= _MAX[self.scheme]:
             raise ValueError(
-                f"deal number {self.number} is out of range "
+                f"unknown deal scheme {shown(str(self.scheme))} (known: aisleriot, ms)"
+            )
+        if not _MIN[self.scheme] <= self.number <= _MAX[self.scheme]:
+            number = (
+                str(self.number)
+                if abs(self.number).bit_length() <= 64
+                else f"of about {digits_of(self.number)} digits"
+            )
+            raise ValueError(
+                f"deal number {number} is out of range "
                 f"({_MIN[self.scheme]}..{_MAX[self.scheme]} for {self.scheme} deals)"
             )
 
@@ -68,9 +80,14 @@ class DealNumber:
             return cls(text)
         match = _PATTERN.match(str(text))
         if not match:
-            raise ValueError(f"bad deal number {str(text)!r}: expected N or ms:N")
+            raise ValueError(f"bad deal number {shown(str(text), 23)}: expected N or ms:N")
+        number = match["number"]
+        sign = "-" if number.startswith("-") else ""
+        digits = number.lstrip("+-").lstrip("0") or "0"
+        if len(digits) > MAX_DIGITS:
+            raise ValueError("bad deal number: too many digits")
         scheme = (match["scheme"] or AISLERIOT).lower()
-        return cls(int(match["number"]), scheme)
+        return cls(int(sign + digits), scheme)
 
     def __str__(self) -> str:
         return str(self.number) if self.scheme == AISLERIOT else f"{self.scheme}:{self.number}"

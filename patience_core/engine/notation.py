@@ -68,6 +68,10 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+#: Digits a move's card count is read with at most: a longer count names no move.
+_COUNT_DIGITS = 6
+
+
 def shown(text: str, limit: int = 40) -> str:
     """``text`` as it may appear in a message: stripped, control characters replaced by ``?``,
     cut to ``limit`` characters, quoted."""
@@ -157,7 +161,10 @@ def parse_move(
     if rest:
         if not rest[0].isdigit() or len(rest) > 1:
             raise BadMoveText(f"cannot read move {shown(text)}{NOTATION_HELP}")
-        count = int(rest[0])
+        # No pile holds a count of more digits (and Python reads no more than 4,300): such a
+        # count names no move, as a count of 0 does.
+        digits = rest[0].lstrip("0")
+        count = int(digits) if 0 < len(digits) <= _COUNT_DIGITS else 0
 
     matches: list[Move] = []
     for move in legal:
