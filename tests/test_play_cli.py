@@ -750,7 +750,8 @@ def test_a_wrong_kind_of_answer_met_during_play_names_the_plugin(
     run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A score of the wrong kind after a move (not at the deal, which the host checks): one
-    line naming the plugin, exit 1, the move saved; ``score`` of that save says the same."""
+    line naming the plugin and saying that the game is saved, exit 1, the move saved; ``score``
+    of that save names the plugin the same way."""
     from patience_escalator import Escalator
 
     real_score = Escalator.score
@@ -766,7 +767,8 @@ def test_a_wrong_kind_of_answer_met_during_play_names_the_plugin(
     lines = [line for line in result.err.splitlines() if line.strip()]
     assert lines == [
         "patience: error: the escalator plugin (patience-escalator) is broken: score returned "
-        "str 'lots', not a whole number in 0..28"
+        "str 'lots', not a whole number in 0..28; your game is saved; resume with: patience play "
+        "escalator --resume"
     ]
     save = patience_data_dir / "saves" / "escalator.json"
     assert json.loads(save.read_text())["moves"] == ["deal"]

@@ -1060,6 +1060,7 @@ def test_a_huge_score_met_during_play_or_simulate_is_a_wrong_answer(
     played = run_patience(
         "play", "escalator", "--deal", "3", "--no-dead-check", input="deal\nquit\n"
     )
-    assert (played.code, played.err.splitlines()) == (1, [expected])
+    saved = "; your game is saved; resume with: patience play escalator --resume"
+    assert (played.code, played.err.splitlines()) == (1, [expected + saved])
     simulated = run_patience("simulate", "escalator", "-n", "3", "-j", "1", "--first-deal", "3")
     assert (simulated.code, simulated.err.splitlines()) == (1, [expected])

@@ -20,7 +20,7 @@ from patience_core.cli import end_interrupted_line, get_host, plugin_exit, show_
 from patience_core.cli.options import DEAL, file_path, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import KIND_LETTERS, counted, shown
-from patience_core.errors import BadMoveText, BadSave, IllegalMove, PatienceError
+from patience_core.errors import BadMoveText, BadSave, IllegalMove, PatienceError, PluginError
 from patience_core.games import Game, Painter, parse_options
 from patience_core.hints import DEAD_CHECK_NODES, HONEST, THOUGHTFUL, hint
 from patience_core.hints import dead_check as run_dead_check
@@ -440,6 +440,16 @@ class _Player:
             # ends quietly (patience_core.cli.main).
             self.save()
             raise
+        except PluginError as exc:
+            # An answer of the wrong kind from the game's plugin (a score that is no number):
+            # it failed as surely as by raising, and the game is saved the same way.
+            saved = self.save()
+            state = "is saved" if saved else "could NOT be saved"
+            click.echo(
+                f"patience: error: {exc}; your game {state}; resume with: {self.resume_hint}",
+                err=True,
+            )
+            return 1
         except PatienceError:
             raise
         except BaseException as exc:  # Ctrl-C and a broken pipe are handled above
