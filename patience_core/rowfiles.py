@@ -311,6 +311,29 @@ def header_params(partial: Path, kind: str) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+#: Bytes of a partial file read at most to tell whether it holds rows (a run header is short).
+_HEADER_ONLY_LIMIT = 1 << 20
+
+
+def holds_no_rows(partial: Path, kind: str) -> bool:
+    """Whether ``partial`` holds nothing but a run header (:func:`run_header`, of any run) and,
+    in a CSV file, the column names that follow it: what a run that ended before its first row
+    leaves. Removing such a file loses nothing. ``False`` for anything more (a row, half a row,
+    other lines), and for a file that cannot be read.
+    """
+    try:
+        with partial.open("rb") as stream:
+            data = stream.read(_HEADER_ONLY_LIMIT + 1)
+    except OSError:
+        return False
+    if len(data) > _HEADER_ONLY_LIMIT or header_params(partial, kind) is None:
+        return False
+    rest = data.partition(b"\n")[2]
+    if kind != "csv" or not rest:
+        return rest == b""
+    return rest == _csv_line(COLUMNS).encode()
+
+
 def why_not_resumed(partial: Path, params: dict[str, Any], kind: str) -> str:
     """What ``partial``, whose run header is not this run's, holds, for the line saying it is
     set aside: ``rows made with other versions (patience-golf 0.1.0, now 0.2.0)`` when only the

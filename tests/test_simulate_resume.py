@@ -751,3 +751,93 @@ def test_a_read_only_output_is_refused_in_one_line(tmp_path: Path, run_patience:
         f"patience: error: cannot write {str(real)!r}: you have no permission to write it\n"
     )
     assert real.read_text() == "mine\n"
+
+
+# -- a FILE.partial that holds no rows ---------------------------------------------------------
+
+
+class _FailsAtOnce:
+    """A player that fails on the first deal it is given, as a broken plugin may."""
+
+    def __init__(self, game: Any, seed: int) -> None:
+        raise RuntimeError("boom")
+
+
+def _host_failing_at_once() -> PluginHost:
+    host = PluginHost()
+    host.load()
+    host.strategies.add("fails", _FailsAtOnce)
+    return host
+
+
+@pytest.mark.parametrize("kind", ["csv", "jsonl"])
+def test_a_run_that_fails_before_any_row_leaves_no_partial_file(tmp_path: Path, kind: str) -> None:
+    target = tmp_path / f"rows.{kind}"
+    args = ["simulate", "escalator", "-n", "3", "--strategy", "fails"]
+    for _ in range(3):  # (the loop that piled up FILE.partial.*.old files)
+        failed = _simulate(_host_failing_at_once(), target, args)
+        assert isinstance(failed.exception, RuntimeError)
+        assert _names(tmp_path) == []
+        done = _simulate(PluginHost(), target, ["simulate", "escalator", "-n", "2"])
+        assert done.exit_code == 0, done.output
+        assert done.stderr == ""
+        target.unlink()
+
+
+def test_a_run_stopped_before_its_first_row_leaves_no_partial_file(
+    tmp_path: Path, interrupt_after: Any
+) -> None:
+    target = tmp_path / "rows.csv"
+    interrupt_after(0)
+    assert isinstance(_simulate(PluginHost(), target, ESCALATOR_8).exception, Killed)
+    assert _names(tmp_path) == []
+
+
+def test_a_resumed_run_that_fails_before_a_new_row_keeps_the_rows_it_resumed(
+    tmp_path: Path, interrupt_after: Any
+) -> None:
+    target = tmp_path / "rows.csv"
+    interrupt_after(3)
+    assert isinstance(_simulate(PluginHost(), target, ESCALATOR_8).exception, Killed)
+    partial = tmp_path / "rows.csv.partial"
+    before = partial.read_bytes()
+    interrupt_after(0)
+    assert isinstance(_simulate(PluginHost(), target, ESCALATOR_8).exception, Killed)
+    assert partial.read_bytes() == before and len(before.splitlines()) == 2 + 3
+
+
+@pytest.mark.parametrize(("kind", "names"), [("csv", True), ("csv", False), ("jsonl", False)])
+def test_a_partial_file_of_another_run_holding_no_rows_is_removed_not_set_aside(
+    tmp_path: Path, kind: str, names: bool
+) -> None:
+    """Only its run header (and for CSV the column names): nothing is lost by removing it."""
+    partial = tmp_path / f"rows.{kind}.partial"
+    header = run_header({"columns": list(COLUMNS), "game": "escalator", "deals": 99}, kind)
+    partial.write_text(header + (",".join(COLUMNS) + "\n" if names else ""))
+    done = _simulate(PluginHost(), tmp_path / f"rows.{kind}", ["simulate", "escalator", "-n", "2"])
+    assert done.exit_code == 0, done.output
+    assert done.stderr == ""
+    assert _names(tmp_path) == [f"rows.{kind}"]
+
+
+@pytest.mark.parametrize(
+    "rest",
+    [
+        "escalator,1,random,,lost,13,28,37,0.000813\n",  # a row
+        "escalator,1,rand",  # half a row
+        "game,deal,strategy,result,score,max_score,moves,seconds\n",  # other column names
+        "notes\n",
+    ],
+)
+def test_a_partial_file_of_another_run_holding_more_than_its_header_is_set_aside(
+    tmp_path: Path, rest: str
+) -> None:
+    partial = tmp_path / "rows.csv.partial"
+    header = run_header({"columns": list(COLUMNS), "game": "escalator", "deals": 99}, "csv")
+    names = "" if rest.startswith("game,") else ",".join(COLUMNS) + "\n"
+    partial.write_text(header + names + rest)
+    done = _simulate(PluginHost(), tmp_path / "rows.csv", ["simulate", "escalator", "-n", "2"])
+    assert done.exit_code == 0, done.output
+    aside = list(tmp_path.glob("rows.csv.partial.*.old"))
+    assert len(aside) == 1 and aside[0].read_text() == header + names + rest
+    assert "kept as" in done.stderr

@@ -28,6 +28,7 @@ from patience_core.rowfiles import (
     check_output,
     check_partial,
     finish,
+    holds_no_rows,
     output_target,
     partial_path,
     resume_rows,
@@ -75,6 +76,14 @@ def output_format(path: str) -> str:
         raise PatienceError(f"cannot write {path!r}: directory {str(parent)!r} does not exist")
     check_output(path)
     return kind
+
+
+def _remove_if_empty(partial: Path, kind: str) -> None:
+    """Remove ``partial`` when it holds no rows (:func:`~patience_core.rowfiles.holds_no_rows`:
+    only a run header); a file that cannot be removed is left as it is."""
+    if holds_no_rows(partial, kind):
+        with contextlib.suppress(OSError):
+            partial.unlink()
 
 
 def summary_lines(
@@ -268,7 +277,11 @@ def simulate(
         resumed = resume_rows(partial, header, kind, in_run, problem)
         kept = resumed.rows
         if not resumed.ours:
-            if partial.exists() and partial.stat().st_size > 0:
+            if holds_no_rows(partial, kind):
+                # Only the run header of another run (it ended before its first row): nothing
+                # to keep, so nothing to set aside.
+                partial.unlink()
+            elif partial.exists() and partial.stat().st_size > 0:
                 # Rows of a run with other parameters, made with other versions of the code,
                 # or of an older row format (no options column): never thrown away silently.
                 holds = why_not_resumed(partial, params, kind)
@@ -301,6 +314,10 @@ def simulate(
     rows: Any = run_deals(host, spec, missing, jobs)
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:
+        if partial is not None and kind is not None:
+            # A run that ends before its first row (a plugin failing on the first deal, Ctrl-C)
+            # removes the partial file it began, holding only its run header: no .old later.
+            stack.callback(_remove_if_empty, partial, kind)
         writer: RowWriter | None = None
         if output == "-":
             writer = RowWriter(sys.stdout, "csv")
