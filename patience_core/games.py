@@ -426,6 +426,9 @@ class Game(abc.ABC):
 GAME_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 #: The longest game name (a saved game keeps at most this many characters).
 GAME_NAME_LIMIT = 64
+#: The longest game title: it is a cell of ``patience list``'s table, as wide as the longest
+#: title, and a line of ``play`` (the shipped games' titles have 12 characters at most).
+TITLE_LIMIT = 60
 #: The largest ``max_score`` a game may declare (far above any game's: a score is a count of
 #: cards, points or moves, and every message and file shows it in full).
 MAX_SCORE_LIMIT = 10**9
@@ -530,24 +533,34 @@ def declaration_problem(game: type[Game]) -> str | None:
     ``tableau_fan``), and no abstract method may be left unimplemented.
 
     ``name`` is lower-case letters and digits joined by single hyphens (at most 64 characters);
-    ``title`` one line of printable text (no line break, tab or other control character: it is a
-    cell of ``patience list``'s table); ``rules`` printable text with line breaks; ``max_score``
-    a whole number of at least 1.
+    ``title`` one line of printable text of at most 60 characters (no line break, tab or other
+    control character: it is a cell of ``patience list``'s table); ``rules`` printable text with
+    line breaks; ``max_score`` a whole number from 1 to 1,000,000,000.
 
     :returns: one line naming the attribute and what it holds, e.g. ``title is int 42, not one
         line of text``.
     """
     name = getattr(game, "name", None)
-    if not isinstance(name, str) or not GAME_NAME.match(name) or len(name) > GAME_NAME_LIMIT:
+    if not isinstance(name, str) or not GAME_NAME.match(name):
         return (
             f"name is {shown_answer(name)}, not lower-case letters, digits and hyphens "
             "(e.g. 'golf')"
+        )
+    if len(name) > GAME_NAME_LIMIT:
+        return (
+            f"name is {shown_answer(name)}, of {len(name):,} characters, not "
+            f"{GAME_NAME_LIMIT} at most"
         )
     title = getattr(game, "title", None)
     if not _is_line(title):
         return (
             f"title is {shown_answer(title)}, not one line of text (no line break or control "
             "character)"
+        )
+    if len(title) > TITLE_LIMIT:
+        return (
+            f"title is {shown_answer(title)}, of {len(title):,} characters, not {TITLE_LIMIT} "
+            "at most (it is a cell of the `patience list` table)"
         )
     max_score = getattr(game, "max_score", None)
     if type(max_score) is not int or not 1 <= max_score <= MAX_SCORE_LIMIT:

@@ -466,6 +466,18 @@ def _write(game: Game, position: Position) -> str:
         ({"max_score": 10**9 + 1}, "max_score is int 1000000001, not a whole number from 1 to"),
         ({"max_score": 10**5000}, "max_score is int of about 5000 digits, not a whole number"),
         ({"name": "Alpha Game"}, "name is str 'Alpha Game', not lower-case letters"),
+        (
+            {"name": "a" * 65},
+            "name is str '" + "a" * 39 + "..., of 65 characters, not 64 at most",
+        ),
+        (
+            {"title": "T" * 61},
+            "title is str '" + "T" * 39 + "..., of 61 characters, not 60 at most",
+        ),
+        (
+            {"title": "T" * 5000},
+            ", of 5,000 characters, not 60 at most (it is a cell of the `patience list` table)",
+        ),
         ({"name": 7}, "name is int 7, not lower-case letters"),
         ({"options": GameOption("wrap", ("no", "yes"), "no")}, "options is GameOption GameOption("),
         ({"options": ("wrap",)}, "options holds str 'wrap', not a GameOption"),
@@ -524,6 +536,28 @@ def test_a_game_class_with_abstract_methods_left_is_refused_when_it_loads() -> N
     assert h.problems == [
         "plugin patience-half (half) is broken and was skipped: game class Half: it does not "
         "implement is_won, layout, legal_moves, piles, play, score"
+    ]
+
+
+def test_a_title_of_60_characters_is_the_longest_taken() -> None:
+    from patience_core.games import TITLE_LIMIT, declaration_problem
+
+    assert TITLE_LIMIT == 60
+    assert declaration_problem(alpha_with(title="T" * 60)) is None
+    # The shipped games' titles, with room to spare.
+    assert all(len(cls.title) <= TITLE_LIMIT // 4 for cls in PluginHost(environ={}).load().games)
+
+
+def test_a_game_with_a_title_of_5000_characters_does_not_widen_the_list(
+    installed: Any, run_patience: Any
+) -> None:
+    installed(declared("patience-alpha", alpha_with(title="T" * 5000)), ok("b", "patience-b", "b"))
+    result = run_patience("list")
+    assert (result.code, result.out) == (0, "b  B  patience-b 1.0\n")
+    assert result.err.splitlines() == [
+        "patience: warning: plugin patience-alpha (alpha) is broken and was skipped: game class "
+        f"Alpha: title is str '{'T' * 39}..., of 5,000 characters, not 60 at most (it is a cell "
+        "of the `patience list` table)"
     ]
 
 
