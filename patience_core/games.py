@@ -439,7 +439,7 @@ CORE_FORMATS = ("text", "json")
 _WORD = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 
-def _is_line(value: object) -> bool:
+def _is_line(value: object) -> TypeGuard[str]:
     """Whether ``value`` is one non-blank line of printable text (no line break, tab, escape)."""
     return isinstance(value, str) and bool(value.strip()) and value.isprintable()
 
