@@ -15,6 +15,7 @@ __all__ = [
     "PluginError",
     "UnknownGame",
     "digits_of",
+    "one_line",
     "plugin_behind",
 ]
 
@@ -88,3 +89,30 @@ def digits_of(number: int) -> int:
     if bits <= 13_000:
         return len(str(abs(number)))
     return int((bits - 1) * 0.30102999566398120) + 1
+
+
+#: The most characters of an error's text :func:`one_line` keeps.
+ONE_LINE_LIMIT = 200
+
+
+def one_line(exc: BaseException) -> str:
+    """``exc`` as a one-line message shows it: ``Type: the first line of its text``, or the type's
+    name alone when it has no text (``GeneratorExit``, ``MemoryError``, a bare ``SystemExit``),
+    never ``Type: `` with nothing after it.
+
+    It never fails: text that cannot be had (a ``__str__`` that raises, a ``SystemExit`` of a
+    number too long to write) counts as none. Control characters become ``?``, and the text is
+    cut to :data:`ONE_LINE_LIMIT` characters.
+    """
+    try:
+        text = str(exc)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # the plugin's __str__ failed (with SystemExit even): no text
+        text = ""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    first = "".join(ch if ch.isprintable() else "?" for ch in first[: ONE_LINE_LIMIT + 1])
+    if len(first) > ONE_LINE_LIMIT:
+        first = first[: ONE_LINE_LIMIT - 3] + "..."
+    name = type(exc).__name__
+    return f"{name}: {first}" if first else name

@@ -29,7 +29,7 @@ import pluggy
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from patience_core import API_VERSION, __version__, hookspecs
-from patience_core.errors import PatienceError, PluginError, UnknownGame
+from patience_core.errors import PatienceError, PluginError, UnknownGame, one_line
 from patience_core.games import (
     Game,
     GameRegistry,
@@ -192,10 +192,13 @@ def _method_behind(exc: BaseException, game: Game) -> str | None:
 
 
 def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    if isinstance(exc, PluginError) and text:
-        return text[0]  # already a message about the plugin (e.g. from GameRegistry.add)
-    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
+    """``exc`` as one line (:func:`~patience_core.errors.one_line`); a :class:`PluginError`'s
+    text alone, which is already a message about the plugin (e.g. from GameRegistry.add)."""
+    if isinstance(exc, PluginError):
+        text = str(exc).strip().splitlines()
+        if text:
+            return text[0]
+    return one_line(exc)
 
 
 class PluginHost:

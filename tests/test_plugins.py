@@ -1098,3 +1098,69 @@ def test_a_huge_score_met_during_play_or_simulate_is_a_wrong_answer(
     assert (played.code, played.err.splitlines()) == (1, [expected + saved])
     simulated = run_patience("simulate", "escalator", "-n", "3", "-j", "1", "--first-deal", "3")
     assert (simulated.code, simulated.err.splitlines()) == (1, [expected])
+
+
+class _StrFails(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+
+@pytest.mark.parametrize(
+    ("exc", "line"),
+    [
+        (GeneratorExit(), "GeneratorExit"),
+        (MemoryError(), "MemoryError"),
+        (SystemExit(), "SystemExit"),
+        (SystemExit(7), "SystemExit: 7"),
+        (SystemExit(10**5000), "SystemExit"),
+        (RuntimeError(""), "RuntimeError"),
+        (RuntimeError("  \n"), "RuntimeError"),
+        (RuntimeError("boom\nmore"), "RuntimeError: boom"),
+        (RuntimeError("\n  boom  "), "RuntimeError: boom"),
+        (RuntimeError("bad:"), "RuntimeError: bad:"),
+        (RuntimeError("\x1b[2Jred"), "RuntimeError: ?[2Jred"),
+        (RuntimeError("x" * 500), "RuntimeError: " + "x" * 197 + "..."),
+        (_StrFails(), "_StrFails"),
+    ],
+    ids=lambda value: None if isinstance(value, str) else type(value).__name__,
+)
+def test_one_line_says_the_type_alone_when_there_is_no_text(exc: BaseException, line: str) -> None:
+    from patience_core.errors import one_line
+
+    assert one_line(exc) == line
+
+
+@pytest.mark.parametrize("raised", ["GeneratorExit()", "MemoryError()", "SystemExit()"])
+@pytest.mark.parametrize("command", ["solve", "hint", "play"])
+def test_a_plugin_error_with_no_text_is_named_by_its_type_alone(
+    run_patience: Any,
+    patience_data_dir: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    raised: str,
+    command: str,
+) -> None:
+    """``failed: GeneratorExit (set ...)``, not ``failed: GeneratorExit:  (set ...)``."""
+    from patience_escalator import Escalator
+
+    played = run_patience("play", "escalator", "--deal", "3", "--no-dead-check", input="deal\n")
+    assert played.code == 0
+    save = str(patience_data_dir / "saves" / "escalator.json")
+    method = "play" if command == "play" else "solver_key"
+    monkeypatch.setattr(
+        Escalator, method, in_plugin_module(f"def broken(self, *args):\n    raise {raised}\n")
+    )
+    name = raised.removesuffix("()")
+    if command == "play":
+        result = run_patience("play", "escalator", "--resume", "--no-dead-check", input="deal\n")
+        expected = (
+            f"patience: error: the escalator plugin (patience-escalator) failed: {name}; your "
+            "game is saved; resume with: patience play escalator --resume"
+        )
+    else:
+        args = ("solve", "escalator", "--from", save) if command == "solve" else ("hint", save)
+        result = run_patience(*args)
+        expected = (
+            f"patience: error: the plugin patience-escalator failed: {name} (set "
+            "PATIENCE_DEBUG=1 for details)"
+        )
+    assert (result.code, result.err.splitlines()) == (1, [expected])

@@ -229,7 +229,7 @@ def cli(ctx: click.Context) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: run :data:`cli`, turning errors into one-line messages."""
-    from patience_core.errors import PatienceError, plugin_behind
+    from patience_core.errors import PatienceError, one_line, plugin_behind
 
     if sys.stdout is None:
         # Standard output closed (`patience list >&-`): whatever we printed would be lost.
@@ -277,7 +277,6 @@ def main(argv: list[str] | None = None) -> None:
             # `raise`, which would end silently with a plugin's SystemExit status (even 0).
             show_traceback(exc)
             sys.exit(1)
-        first = str(exc).splitlines()[0] if str(exc) else ""
         culprit = plugin_behind(exc)
         if culprit is not None:
             # A plugin's own code raised: a broken plugin, like one that fails to load.
@@ -286,7 +285,7 @@ def main(argv: list[str] | None = None) -> None:
             game = _game_behind(exc)
             what, code = f"internal error{f' (with {game})' if game else ''}", 70
         click.echo(
-            f"patience: {what}: {type(exc).__name__}: {first} (set PATIENCE_DEBUG=1 for details)",
+            f"patience: {what}: {one_line(exc)} (set PATIENCE_DEBUG=1 for details)",
             err=True,
         )
         sys.exit(code)

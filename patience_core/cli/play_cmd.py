@@ -20,7 +20,14 @@ from patience_core.cli import end_interrupted_line, get_host, plugin_exit, show_
 from patience_core.cli.options import DEAL, file_path, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import KIND_LETTERS, counted, shown
-from patience_core.errors import BadMoveText, BadSave, IllegalMove, PatienceError, PluginError
+from patience_core.errors import (
+    BadMoveText,
+    BadSave,
+    IllegalMove,
+    PatienceError,
+    PluginError,
+    one_line,
+)
 from patience_core.games import Game, Painter, parse_options
 from patience_core.hints import DEAD_CHECK_NODES, HONEST, THOUGHTFUL, hint
 from patience_core.hints import dead_check as run_dead_check
@@ -152,11 +159,6 @@ def _help_lines(session: Session) -> list[str]:
     return lines
 
 
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).splitlines()
-    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
-
-
 def _count_arg(words: list[str], available: int) -> int | None:
     """The count of ``undo``/``redo``: none means 1, ``all`` means everything."""
     if len(words) == 1:
@@ -269,7 +271,7 @@ class _Player:
             self.dead_seconds = 0.0
             click.echo(
                 f"patience: warning: the dead check is off: the {session.game.name} plugin "
-                f"({self.provider}) failed in a search: {_one_line(exc)}",
+                f"({self.provider}) failed in a search: {one_line(exc)}",
                 err=True,
             )
             return False
@@ -285,7 +287,7 @@ class _Player:
                 raise
             click.echo(
                 f"No hint: the {self.session.game.name} plugin ({self.provider}) failed in a "
-                f"search: {_one_line(exc)}"
+                f"search: {one_line(exc)}"
             )
 
     def _hint(self, words: list[str]) -> None:
@@ -482,7 +484,7 @@ def plugin_failed(exc: BaseException, game: str, provider: str, saved: bool, res
         show_traceback(exc)
     state = "is saved" if saved else "could NOT be saved"
     click.echo(
-        f"patience: error: the {game} plugin ({provider}) failed: {_one_line(exc)}; "
+        f"patience: error: the {game} plugin ({provider}) failed: {one_line(exc)}; "
         f"your game {state}; resume with: {resume}",
         err=True,
     )
