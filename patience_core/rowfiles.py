@@ -345,12 +345,37 @@ def why_not_resumed(partial: Path, params: dict[str, Any], kind: str) -> str:
         was, now = old.pop("versions"), new.pop("versions", {})
         if old == new and was != now:
             changes = [
-                f"{name} {was.get(name, 'not used')}, now {now.get(name, 'not used')}"
+                f"{_plain(name)} {_version_text(was, name)}, now {_version_text(now, name)}"
                 for name in sorted(set(was) | set(now))
                 if was.get(name) != now.get(name)
             ]
             return f"rows made with other versions ({'; '.join(changes)})"
     return "rows of a run with other parameters or an older format"
+
+
+#: A version or distribution name shown as it is (anything else is quoted, see :func:`_plain`).
+_PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+!-]{0,59}")
+
+
+def _plain(text: str) -> str:
+    """``text`` (a name or version from a run header) as it may appear in a one-line message:
+    as it is when it looks like one, otherwise quoted and cut (:func:`shown`)."""
+    return text if _PLAIN.fullmatch(text) else shown(text)
+
+
+def _version_text(versions: dict[str, Any], name: str) -> str:
+    """The version of ``name`` in ``versions`` (from a run header) for a one-line message:
+    ``not used`` when it has none, ``(no version recorded)`` for ``null``, a text as
+    :func:`_plain` shows it, anything else as short JSON."""
+    if name not in versions:
+        return "not used"
+    value = versions[name]
+    if value is None:
+        return "(no version recorded)"
+    if isinstance(value, str):
+        return _plain(value)
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @attrs.frozen

@@ -841,3 +841,31 @@ def test_a_partial_file_of_another_run_holding_more_than_its_header_is_set_aside
     aside = list(tmp_path.glob("rows.csv.partial.*.old"))
     assert len(aside) == 1 and aside[0].read_text() == header + names + rest
     assert "kept as" in done.stderr
+
+
+# -- what the line about a partial file set aside says -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("recorded", "said"),
+    [
+        (None, "patience-escalator (no version recorded), now 0.1.0"),
+        (7, "patience-escalator 7, now 0.1.0"),
+        ("0.0.9", "patience-escalator 0.0.9, now 0.1.0"),
+        ("0.1\nrc1", "patience-escalator '0.1?rc1', now 0.1.0"),
+        ({"odd": "value"}, 'patience-escalator {"odd": "value"}, now 0.1.0'),
+    ],
+)
+def test_the_versions_of_a_partial_file_set_aside_are_said_sensibly(
+    tmp_path: Path, recorded: Any, said: str
+) -> None:
+    from patience_core.rowfiles import why_not_resumed
+
+    params = {
+        "game": "escalator",
+        "versions": {"patience-core": "1", "patience-escalator": "0.1.0"},
+    }
+    old = {**params, "versions": {"patience-core": "1", "patience-escalator": recorded}}
+    partial = tmp_path / "rows.csv.partial"
+    partial.write_text(run_header(old, "csv"))
+    assert why_not_resumed(partial, params, "csv") == f"rows made with other versions ({said})"
