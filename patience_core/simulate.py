@@ -27,7 +27,7 @@ import attrs
 
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import counted, shown
-from patience_core.errors import BadDeal, PatienceError, PluginError, plugin_behind
+from patience_core.errors import BadDeal, PatienceError, PluginError, one_line, plugin_behind
 from patience_core.games import (
     Game,
     checked_flag,
@@ -401,14 +401,8 @@ def plugin_failure(exc: BaseException) -> BaseException:
     if culprit is None:
         return exc
     return PluginError(
-        f"the plugin {culprit} failed: {_one_line(exc)} (set PATIENCE_DEBUG=1 for details)"
+        f"the plugin {culprit} failed: {one_line(exc)} (set PATIENCE_DEBUG=1 for details)"
     )
-
-
-def _one_line(exc: BaseException) -> str:
-    """``Type: first line of the message``, as the command line shows an error."""
-    lines = str(exc).splitlines()
-    return f"{type(exc).__name__}: {lines[0] if lines else ''}"
 
 
 class _Interrupted(Exception):
@@ -431,7 +425,7 @@ def _portable(exc: BaseException) -> Exception:
             return exc
     if isinstance(exc, PatienceError):
         return (PluginError if isinstance(exc, PluginError) else PatienceError)(str(exc))
-    return RuntimeError(_one_line(exc))
+    return RuntimeError(one_line(exc))
 
 
 # -- worker processes -------------------------------------------------------------------------

@@ -410,7 +410,7 @@ def test_a_number_of_thousands_of_digits_is_refused_in_one_short_line(
         (("hint", "x.json", "--seconds", "-" + HUGE), "a number of 5000 digits is out of range"),
         (("deal", "escalator", "--deal", "y" * 5000), "bad deal number 'yyyyyyyyyyyyyyyyyyyy...'"),
         (("solve", "escalator", "--nodes", "z" * 50), "'zzzzzzzzzzzzzzzzzzzz...' is not a number"),
-        (("simulate", "escalator", "-n", HUGE), "'99999999999999999999...'"),
+        (("simulate", "escalator", "-n", HUGE), "a number of 5000 digits is out of range"),
         (("simulate", "escalator", "-n", "1", "--first-deal", HUGE), "too many digits"),
     ],
 )
@@ -421,13 +421,23 @@ def test_what_a_huge_number_is_told(
     assert message in result.err, result.err
 
 
-def test_a_count_of_thousands_of_digits_in_an_error_of_ours_is_cut_short(
+def test_a_count_that_runs_past_the_last_deal_is_told_in_one_line(
     run_patience: Callable[..., Any],
 ) -> None:
-    """simulate -n of 4000 digits (which Python reads) runs past the last deal: the message
-    shows the count's first digits, and the deal number by its size."""
-    result = run_patience("simulate", "escalator", "-n", "9" * 4000)
+    """simulate -n of 25 digits (a number -n takes) runs past the last deal: one short line."""
+    result = run_patience("simulate", "escalator", "-n", "9" * 25)
     assert result.code == 1
-    assert result.err.startswith("patience: error: 99999999999999999999... deals from 1 run past")
-    assert "deal number of about 4000 digits is out of range" in result.err
-    assert len(result.err) < 200
+    assert result.err.startswith("patience: error: " + "9" * 25 + " deals from 1 run past")
+    assert len(result.err.splitlines()) == 1 and len(result.err) < 200
+
+
+def test_a_long_echo_of_the_users_text_is_cut_short_in_any_message() -> None:
+    """The command line's last guard: a number of more than 40 digits, or an argument of more
+    than 40 characters, in any message is cut to its first 20 characters."""
+    from patience_core.cli import shortened
+
+    assert shortened("count " + "9" * 41 + " too big") == "count " + "9" * 20 + "... too big"
+    assert shortened("count " + "9" * 40) == "count " + "9" * 40
+    long_arg = "x" * 41
+    assert shortened(f"bad {long_arg}!", [long_arg]) == "bad " + "x" * 20 + "...!"
+    assert shortened(f"bad {long_arg}!", ["--name=" + long_arg]) == "bad " + "x" * 20 + "...!"

@@ -80,6 +80,8 @@ PLUGIN = textwrap.dedent(
                     sys.exit(3)
                 if mode == "play-generator-exit":
                     raise GeneratorExit("closed")
+                if mode == "play-memory":
+                    raise MemoryError
                 if mode == "play-interrupt":
                     raise KeyboardInterrupt
                 if mode == "play-none":
@@ -256,6 +258,12 @@ def _simulate(site: Path, mode: str, *args: str) -> tuple[int, str]:
             "play-generator-exit",
             "patience: error: the plugin patience-broken-golf failed: GeneratorExit: closed "
             "(set PATIENCE_DEBUG=1 for details)\n",
+        ),
+        (
+            # no text: the type alone, not "MemoryError:  ("
+            "play-memory",
+            "patience: error: the plugin patience-broken-golf failed: MemoryError (set "
+            "PATIENCE_DEBUG=1 for details)\n",
         ),
         ("moves-text", None),
     ],

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from patience_core.cli import get_host
-from patience_core.cli.options import DEAL, SECONDS, file_path, option_flag
+from patience_core.cli.options import DEAL, SECONDS, WholeNumberType, file_path, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import counted
 from patience_core.errors import PatienceError
@@ -143,7 +143,7 @@ def summary_lines(
 @click.command()
 @click.argument("game")
 @click.option(
-    "-n", "--deals", "n", type=click.IntRange(min=1), required=True, help="How many deals to play."
+    "-n", "--deals", "n", type=WholeNumberType(min=1), required=True, help="How many deals to play."
 )
 @click.option(
     "--first-deal",
@@ -170,21 +170,21 @@ def summary_lines(
 )
 @click.option(
     "--nodes",
-    type=click.IntRange(min=1),
+    type=WholeNumberType(min=1),
     help="Search budget in positions: per deal for solver (without --budget, then with no "
     "time limit), per search for honest (default 1000). Gives the same rows on every machine.",
 )
 @click.option(
     "--jobs",
     "-j",
-    type=click.IntRange(min=1, max=MAX_JOBS),
+    type=WholeNumberType(min=1, max=MAX_JOBS),
     default=1,
     show_default=True,
     help=f"Worker processes, at most {MAX_JOBS}. Rows are the same for any value.",
 )
 @click.option(
     "--max-moves",
-    type=click.IntRange(min=1),
+    type=WholeNumberType(min=1),
     default=DEFAULT_MAX_MOVES,
     show_default=True,
     help="A game still running after this many moves ends as 'stopped'.",
