@@ -73,11 +73,27 @@ def number_problem(text: str) -> str | None:
     return None
 
 
+def _refuse_long(
+    kind: click.ParamType[Any, Any],
+    value: Any,
+    param: click.Parameter | None,
+    ctx: click.Context | None,
+) -> None:
+    """Refuse ``value`` for a number type ``kind`` in one short line when :func:`number_problem`
+    finds it too long: a number of 5000 digits is out of range, never repeated whole nor handed
+    to Python, which refuses it with advice about its own limits.
+
+    :raises click.BadParameter: (``kind.fail``) then.
+    """
+    if isinstance(value, str):
+        problem = number_problem(value)
+        if problem:
+            kind.fail(problem, param, ctx)
+
+
 class WholeNumberType(click.IntRange):
     """A whole number from ``min`` to ``max`` (``None``: no bound), as :class:`click.IntRange`
-    reads it, with every refusal one short line (:func:`number_problem`): a number of 5000
-    digits is out of range, never repeated whole nor handed to Python, which refuses it with
-    advice about its own limits."""
+    reads it, with every refusal one short line (:func:`_refuse_long`)."""
 
     name = "integer"
 
@@ -85,10 +101,7 @@ class WholeNumberType(click.IntRange):
         super().__init__(min=min, max=max)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str):
-            problem = number_problem(value)
-            if problem:
-                self.fail(problem, param, ctx)
+        _refuse_long(self, value, param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -108,10 +121,7 @@ class SecondsType(click.FloatRange):
         super().__init__(min=min, max=max)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str):
-            problem = number_problem(value)
-            if problem:
-                self.fail(problem, param, ctx)
+        _refuse_long(self, value, param, ctx)
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(
