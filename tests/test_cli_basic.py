@@ -400,6 +400,21 @@ def test_a_number_of_thousands_of_digits_is_refused_in_one_short_line(
     assert "set_int_max_str_digits" not in result.err and "Exceeds the limit" not in result.err
 
 
+@pytest.mark.parametrize("value", ["1_000", "\uff11\uff12", "\u0663"])
+@pytest.mark.parametrize(("before", "option"), NUMERIC_OPTIONS)
+def test_digits_other_than_ascii_or_with_underscores_are_not_a_number(
+    run_patience: Callable[..., Any], before: tuple[str, ...], option: str, value: str
+) -> None:
+    """Python reads ``1_000``, ``１２`` and ``٣`` as numbers; the command line does not, on every
+    numeric option (a deal number, a count, seconds), in one line."""
+    result = run_patience(*before, option, value)
+    assert result.code == 2, result
+    assert result.out == ""
+    lines = result.err.splitlines()
+    assert len(lines) == 1, lines
+    assert "is not a number" in lines[0] or "bad deal number" in lines[0], lines
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

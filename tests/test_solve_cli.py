@@ -233,6 +233,9 @@ def test_play_says_when_no_winning_line_remains(
     monkeypatch.setenv("PATIENCE_DEAD_CHECK", "soon")
     bad = run_patience("play", "escalator", "--deal", "4", input="")
     assert bad.code == 1 and "PATIENCE_DEAD_CHECK" in bad.err
+    monkeypatch.setenv("PATIENCE_DEAD_CHECK", "5_0")  # Python's float() reads it as 50
+    odd = run_patience("play", "escalator", "--deal", "4", input="")
+    assert odd.code == 1 and "PATIENCE_DEAD_CHECK" in odd.err
 
 
 def test_moves_only_and_json_together_is_a_usage_error(run_patience: Run) -> None:

@@ -54,8 +54,12 @@ def number_problem(text: str) -> str | None:
     type should repeat whole or hand to Python: a whole number of more than :data:`MAX_DIGITS`
     digits (``a number of 5000 digits is out of range``), or text longer than
     :data:`SHOWN_TEXT` characters that is not one (``'xxxxxxxxxxxxxxxxxxxx...' is not a
-    number``); ``None`` for anything else, for the parameter type to read."""
+    number``), or text Python would read as a number but a user may not mean as one: digits
+    other than 0-9 (``１２``, ``٣``) or ``_`` between them (``1_000``); ``None`` for anything
+    else, for the parameter type to read."""
     core = text.strip()
+    if not core.isascii() or "_" in core:
+        return f"{shown_text(text)} is not a number (digits 0-9 only, no '_')"
     digits = core[1:] if core[:1] in ("+", "-") else core
     if digits.isascii() and digits.isdigit():
         significant = len(digits.lstrip("0"))
@@ -73,15 +77,16 @@ def number_problem(text: str) -> str | None:
     return None
 
 
-def _refuse_long(
+def _refuse_odd_text(
     kind: click.ParamType[Any, Any],
     value: Any,
     param: click.Parameter | None,
     ctx: click.Context | None,
 ) -> None:
     """Refuse ``value`` for a number type ``kind`` in one short line when :func:`number_problem`
-    finds it too long: a number of 5000 digits is out of range, never repeated whole nor handed
-    to Python, which refuses it with advice about its own limits.
+    finds fault with its text: a number of 5000 digits is out of range, never repeated whole
+    nor handed to Python (which refuses it with advice about its own limits), and digits
+    Python reads but a user may not mean (``1_000``, ``１２``) are not a number.
 
     :raises click.BadParameter: (``kind.fail``) then.
     """
@@ -93,7 +98,7 @@ def _refuse_long(
 
 class WholeNumberType(click.IntRange):
     """A whole number from ``min`` to ``max`` (``None``: no bound), as :class:`click.IntRange`
-    reads it, with every refusal one short line (:func:`_refuse_long`)."""
+    reads it, with every refusal one short line (:func:`_refuse_odd_text`)."""
 
     name = "integer"
 
@@ -101,7 +106,7 @@ class WholeNumberType(click.IntRange):
         super().__init__(min=min, max=max)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        _refuse_long(self, value, param, ctx)
+        _refuse_odd_text(self, value, param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -121,7 +126,7 @@ class SecondsType(click.FloatRange):
         super().__init__(min=min, max=max)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        _refuse_long(self, value, param, ctx)
+        _refuse_odd_text(self, value, param, ctx)
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(

@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from patience_core.cli import end_interrupted_line, get_host, plugin_exit, show_traceback
-from patience_core.cli.options import DEAL, file_path, option_flag, random_deal
+from patience_core.cli.options import DEAL, file_path, number_problem, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import KIND_LETTERS, counted, shown
 from patience_core.errors import (
@@ -77,7 +77,7 @@ def dead_check_seconds(enabled: bool, environ: dict[str, str] | None = None) -> 
     if not text:
         return DEAD_CHECK_DEFAULT
     try:
-        value = float(text)
+        value = -1.0 if number_problem(text) else float(text)
     except ValueError:
         value = -1.0
     if not value >= 0 or value == float("inf"):
