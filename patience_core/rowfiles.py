@@ -504,17 +504,27 @@ def finish(partial: Path, output: str, kind: str, order: list[str] | None = None
     :param order: the run's deals as text, when the rows of the partial file are not all in
         that order (a resumed run played deals missing between rows it kept): they are written
         in that order. ``None``: as they are.
+    :raises PatienceError: when ``output`` cannot be written or replaced (e.g. an append-only
+        or immutable file, which no permission bit shows beforehand): one line naming it, the
+        rows kept in ``partial`` for a run to resume.
     """
     with partial.open("r", encoding="utf-8", newline="\n") as source:
         source.readline()
-        with atomic_output(output) as target:
-            if kind == "csv":
-                target.write(source.readline())  # the column names
-            if order is None:
-                for line in source:
-                    target.write(line)
-            else:
-                by_deal = {parse_row(line, kind).deal: line for line in source}
-                for deal in order:
-                    target.write(by_deal[deal])
+        try:
+            with atomic_output(output) as target:
+                if kind == "csv":
+                    target.write(source.readline())  # the column names
+                if order is None:
+                    for line in source:
+                        target.write(line)
+                else:
+                    by_deal = {parse_row(line, kind).deal: line for line in source}
+                    for deal in order:
+                        target.write(by_deal[deal])
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise PatienceError(
+                f"cannot write {output!r}: {reason}; the rows are kept in {partial}, and a "
+                "run with the same options resumes from it"
+            ) from None
     partial.unlink()

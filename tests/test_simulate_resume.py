@@ -869,3 +869,33 @@ def test_the_versions_of_a_partial_file_set_aside_are_said_sensibly(
     partial = tmp_path / "rows.csv.partial"
     partial.write_text(run_header(old, "csv"))
     assert why_not_resumed(partial, params, "csv") == f"rows made with other versions ({said})"
+
+
+def test_an_output_that_cannot_be_replaced_keeps_the_rows_for_a_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An append-only or immutable output (no permission bit shows it beforehand) fails only at
+    the final write: one line naming the output, not the hidden temporary file, and the rows
+    stay in FILE.partial, from which the next run finishes without playing again."""
+    from patience_core import rowfiles
+
+    target = tmp_path / "rows.csv"
+    real_replace = os.replace
+
+    def refused(source: Any, destination: Any) -> None:
+        raise PermissionError(1, "Operation not permitted", str(source))
+
+    monkeypatch.setattr(rowfiles.os, "replace", refused)
+    failed = _simulate(PluginHost(), target, ESCALATOR_8)
+    message = str(failed.exception)
+    assert isinstance(failed.exception, PatienceError), failed.exception
+    assert message.startswith(f"cannot write {str(target)!r}: Operation not permitted")
+    assert ".part" not in message.replace(".partial", "") and "\n" not in message
+    partial = tmp_path / "rows.csv.partial"
+    assert partial.exists() and not target.exists()
+    assert not list(tmp_path.glob(".rows.csv.*")), "the temporary file was left"
+    monkeypatch.setattr(rowfiles.os, "replace", real_replace)
+    done = _simulate(PluginHost(), target, ESCALATOR_8)
+    assert done.exit_code == 0, done.output
+    assert "8 of 8 deals already played" in done.stderr
+    assert len(_rows(target)) == 8
