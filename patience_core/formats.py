@@ -21,7 +21,7 @@ from typing import Any
 
 from patience_core.engine.notation import counted, shown
 from patience_core.errors import BadSave
-from patience_core.games import Game
+from patience_core.games import Game, checked_flag, checked_moves, checked_score
 from patience_core.model import Card, Position
 
 __all__ = ["POSITION_FORMAT", "POSITION_VERSION", "position_from_dict", "position_to_dict"]
@@ -33,8 +33,15 @@ POSITION_VERSION = 1
 
 
 def position_to_dict(game: Game, position: Position, deal: str | None = None) -> dict[str, Any]:
-    """The JSON-ready dict of ``position`` (see the module docstring for the shape)."""
-    legal = game.legal_moves(position)
+    """The JSON-ready dict of ``position`` (see the module docstring for the shape).
+
+    :raises PluginError: when the game answers with something of the wrong kind (legal moves,
+        score, won: :func:`~patience_core.games.checked_moves` and the like), so that no wrong
+        answer is written out.
+    """
+    legal = checked_moves(game, game.legal_moves(position))
+    score = checked_score(game, game.score(position))
+    won = checked_flag(game, "is_won", game.is_won(position))
     return {
         "format": POSITION_FORMAT,
         "version": POSITION_VERSION,
@@ -50,10 +57,10 @@ def position_to_dict(game: Game, position: Position, deal: str | None = None) ->
             }
             for i, spec in enumerate(game.piles)
         ],
-        "score": game.score(position),
+        "score": score,
         "max_score": game.max_score,
-        "won": game.is_won(position),
-        "lost": not legal and not game.is_won(position),
+        "won": won,
+        "lost": not legal and not won,
         "legal_moves": [game.move_text(position, m) for m in legal],
     }
 

@@ -33,13 +33,10 @@ from patience_core.errors import PatienceError, PluginError, UnknownGame, one_li
 from patience_core.games import (
     Game,
     GameRegistry,
-    checked_flag,
-    checked_moves,
+    check_answers,
     checked_piles,
     checked_position,
-    checked_score,
     shown_answer,
-    wrong_answer,
 )
 from patience_core.model import Card
 from patience_core.strategies import StrategyRegistry
@@ -142,9 +139,6 @@ def _check_answers(game: Game, provider: str) -> None:
     from patience_core.engine.deal import DealNumber
     from patience_core.errors import BadDeal
 
-    def wrong(hook: str, answer: object, expected: str) -> PluginError:
-        return wrong_answer(game, hook, answer, expected, provider)
-
     def ask(hook: str, *args: object) -> Any:
         """``game.<hook>(*args)`` (the property itself for ``piles``); a failure names it."""
         try:
@@ -166,16 +160,7 @@ def _check_answers(game: Game, provider: str) -> None:
     except BadDeal:
         return
     position = checked_position(game, "deal", dealt, provider)
-    for move in checked_moves(game, ask("legal_moves", position), provider):
-        text = ask("move_text", position, move)
-        if not isinstance(text, str) or not text.strip():
-            raise wrong("move_text", text, "a move text")
-    checked_score(game, ask("score", position), provider)
-    checked_flag(game, "is_won", ask("is_won", position), provider)
-    checked_flag(game, "is_lost", ask("is_lost", position), provider)
-    status = ask("status", position)
-    if not isinstance(status, str):
-        raise wrong("status", status, "a text")
+    check_answers(game, position, provider, ask)
 
 
 def _method_behind(exc: BaseException, game: Game) -> str | None:

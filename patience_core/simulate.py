@@ -32,11 +32,12 @@ from patience_core.games import (
     Game,
     checked_flag,
     checked_moves,
+    checked_position,
     checked_score,
     wrong_answer,
 )
 from patience_core.plugins import PluginHost
-from patience_core.strategies import StrategyFactory, checked_position
+from patience_core.strategies import StrategyFactory
 
 __all__ = [
     "COLUMNS",
@@ -218,7 +219,7 @@ def play_deal(
             raise PatienceError(
                 f"strategy {strategy!r} chose an illegal move in deal {deal} of {game.name}"
             )
-        position = checked_position(game, "play", game.play(position, move))
+        position = checked_position(game, "play", game.play(position, move), whole=False)
         moves += 1
     score = checked_score(game, game.score(position))
     if result == WON and score != game.max_score:

@@ -16,7 +16,13 @@ import attrs
 
 from patience_core.engine.rng import GRand
 from patience_core.errors import PatienceError, PluginError
-from patience_core.games import Game, checked_flag, checked_moves, checked_score, wrong_answer
+from patience_core.games import (
+    Game,
+    checked_flag,
+    checked_moves,
+    checked_position,
+    checked_score,
+)
 from patience_core.model import Move, MoveKind, PileKind, Position
 
 __all__ = [
@@ -25,18 +31,7 @@ __all__ = [
     "Strategy",
     "StrategyFactory",
     "StrategyRegistry",
-    "checked_position",
 ]
-
-
-def checked_position(game: Game, hook: str, answer: object) -> Position:
-    """``answer`` (what ``game.<hook>`` answered: ``deal`` or ``play``), a :class:`Position`.
-
-    :raises PluginError: (:func:`~patience_core.games.wrong_answer`) for anything else.
-    """
-    if not isinstance(answer, Position):
-        raise wrong_answer(game, hook, answer, "a Position")
-    return answer
 
 
 class Strategy(Protocol):
@@ -247,7 +242,7 @@ class GreedyStrategy:
                     if cost >= self._budget:
                         break
                     cost += 1
-                    after = checked_position(game, "play", game.play(here, move))
+                    after = checked_position(game, "play", game.play(here, move), whole=False)
                     if after in visited or after in seen:
                         continue
                     visited[after] = (here, move)
@@ -290,7 +285,7 @@ class GreedyStrategy:
         best_key: tuple[_Progress, int] | None = None
         best_move: Move | None = None
         for move in legal:
-            after = checked_position(game, "play", game.play(position, move))
+            after = checked_position(game, "play", game.play(position, move), whole=False)
             if after in self._seen:
                 continue
             moves = known.get(after)

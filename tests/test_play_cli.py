@@ -774,6 +774,12 @@ def test_a_wrong_kind_of_answer_met_during_play_names_the_plugin(
     assert json.loads(save.read_text())["moves"] == ["deal"]
     result = run_patience("score", str(save), "--json")
     assert result.code == 1 and "score returned str 'lots'" in result.err and not result.out
+    # hint and deal --from ask the same answers of the saved position, and check them too
+    for args in (("hint", str(save)), ("deal", "escalator", "--from", str(save), "--json")):
+        result = run_patience(*args)
+        assert result.code == 1, (args, result)
+        assert "score returned str 'lots'" in result.err and not result.out, (args, result)
+        assert len(result.err.splitlines()) == 1, (args, result)
 
 
 def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goes_on(

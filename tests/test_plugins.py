@@ -1056,7 +1056,7 @@ class _TwoLines:
     ("answer", "shown"),
     [
         (10**5000, "int of about 5000 digits"),
-        (-(10**5000), "int of about 5000 digits"),
+        (-(10**5000), "negative int of about 5000 digits"),
         (10**39, "int 1" + "0" * 39),
         (10**40, "int of about 41 digits"),
         (Unshowable(), "Unshowable"),
