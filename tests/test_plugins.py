@@ -1013,7 +1013,8 @@ def lays_out(make: Any) -> Any:
         ),
         (
             {"legal_moves": moves_are(Move.transfer(0, 1, -(10**5000)))},
-            "a transfer from pile 0 to pile 1 of negative int of about 5000 digits cards, not 1 or more",
+            "a transfer from pile 0 to pile 1 of negative int of about 5000 digits cards, not 1 "
+            "or more",
         ),
         ({"score": lambda self, position: 10**5000}, "score returned int of about 5000 digits"),
         ({"is_won": lambda self, position: Unshowable()}, "is_won returned Unshowable, not True"),
