@@ -37,6 +37,7 @@ __all__ = [
     "end_interrupted_line",
     "get_host",
     "main",
+    "own_exit",
     "plugin_exit",
     "shortened",
     "show_traceback",
@@ -270,7 +271,7 @@ def main(argv: list[str] | None = None) -> None:
             os.dup2(devnull, sys.stdout.fileno())
         sys.exit(1)
     except BaseException as exc:  # Ctrl-C is handled above
-        if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
+        if own_exit(exc):
             raise  # patience's own exit status (or a plugin command's)
         if os.environ.get("PATIENCE_DEBUG"):
             # The traceback, and exit 1 as Python's own report of an uncaught error does; not
@@ -317,6 +318,13 @@ def show_traceback(exc: BaseException) -> None:
     with contextlib.suppress(OSError, ValueError):
         traceback.print_exception(exc, file=sys.stderr)
         sys.stderr.flush()
+
+
+def own_exit(exc: BaseException) -> bool:
+    """Whether ``exc`` is an exit to let through as it is: a ``SystemExit`` of patience's own,
+    or of a command a plugin added, not one raised by a plugin's code that patience called
+    (:func:`plugin_exit`), which is a failing plugin."""
+    return isinstance(exc, SystemExit) and plugin_exit(exc) is None
 
 
 def plugin_exit(exc: SystemExit) -> str | None:

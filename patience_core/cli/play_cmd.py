@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from patience_core.cli import end_interrupted_line, get_host, plugin_exit, show_traceback
+from patience_core.cli import end_interrupted_line, get_host, own_exit, show_traceback
 from patience_core.cli.options import DEAL, file_path, number_problem, option_flag, random_deal
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import KIND_LETTERS, counted, shown
@@ -265,7 +265,7 @@ class _Player:
         except (PatienceError, KeyboardInterrupt):
             raise
         except BaseException as exc:  # SystemExit too, when the plugin raised it
-            if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
+            if own_exit(exc):
                 raise
             # The game's plugin failed inside the search: the game goes on without the check.
             self.dead_seconds = 0.0
@@ -283,7 +283,7 @@ class _Player:
         except (PatienceError, KeyboardInterrupt, BrokenPipeError):
             raise
         except BaseException as exc:  # SystemExit too, when the plugin raised it
-            if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
+            if own_exit(exc):
                 raise
             click.echo(
                 f"No hint: the {self.session.game.name} plugin ({self.provider}) failed in a "
@@ -445,17 +445,11 @@ class _Player:
         except PluginError as exc:
             # An answer of the wrong kind from the game's plugin (a score that is no number):
             # it failed as surely as by raising, and the game is saved the same way.
-            saved = self.save()
-            state = "is saved" if saved else "could NOT be saved"
-            click.echo(
-                f"patience: error: {exc}; your game {state}; resume with: {self.resume_hint}",
-                err=True,
-            )
-            return 1
+            return _game_kept(str(exc), self.save(), self.resume_hint)
         except PatienceError:
             raise
         except BaseException as exc:  # Ctrl-C and a broken pipe are handled above
-            if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
+            if own_exit(exc):
                 raise  # not the plugin's: an exit of patience's own
             # The game's plugin failed inside a hook (raising any exception, SystemExit too).
             # The position before the failing action is already saved (a failure while asking
@@ -482,12 +476,14 @@ def plugin_failed(exc: BaseException, game: str, provider: str, saved: bool, res
     """
     if os.environ.get("PATIENCE_DEBUG"):
         show_traceback(exc)
+    return _game_kept(f"the {game} plugin ({provider}) failed: {one_line(exc)}", saved, resume)
+
+
+def _game_kept(what: str, saved: bool, resume: str) -> int:
+    """Print the one line that ends a game its plugin broke: ``what`` went wrong, whether the
+    game is saved, and how to resume it. :returns: the exit code, 1."""
     state = "is saved" if saved else "could NOT be saved"
-    click.echo(
-        f"patience: error: the {game} plugin ({provider}) failed: {one_line(exc)}; "
-        f"your game {state}; resume with: {resume}",
-        err=True,
-    )
+    click.echo(f"patience: error: {what}; your game {state}; resume with: {resume}", err=True)
     return 1
 
 
@@ -594,7 +590,7 @@ def play(
         except (PatienceError, KeyboardInterrupt, BrokenPipeError):
             raise
         except BaseException as exc:  # the plugin's code failed in replaying the moves
-            if isinstance(exc, SystemExit) and plugin_exit(exc) is None:
+            if own_exit(exc):
                 raise
             # The save is only read: it stays as it was.
             sys.exit(plugin_failed(exc, game, host.games.provider(game), True, resume_hint))
