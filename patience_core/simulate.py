@@ -15,9 +15,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import math
-import multiprocessing
 import os
-import pickle
 import signal
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
@@ -38,6 +36,7 @@ from patience_core.games import (
 )
 from patience_core.plugins import PluginHost
 from patience_core.strategies import StrategyFactory
+from patience_core.workers import ordered_map
 
 __all__ = [
     "COLUMNS",
@@ -406,33 +405,10 @@ def plugin_failure(exc: BaseException) -> BaseException:
     )
 
 
-class _Interrupted(Exception):
-    """A ``KeyboardInterrupt`` raised in a worker process, on its way to the parent (which
-    raises it again): a worker that let it through would die, and the pool wait for ever."""
-
-
-def _portable(exc: BaseException) -> Exception:
-    """``exc``, or, when it cannot cross back to the parent process, an exception that can,
-    with its one line. An exception class whose ``__init__`` takes other arguments than its
-    message cannot be rebuilt there (the pool then waits for ever), nor one holding something
-    that cannot be pickled; a ``SystemExit`` (or another exception that is not an
-    ``Exception``) would end the worker and lose its task."""
-    if isinstance(exc, Exception):
-        try:
-            pickle.loads(pickle.dumps(exc))
-        except Exception:
-            pass
-        else:
-            return exc
-    if isinstance(exc, PatienceError):
-        return (PluginError if isinstance(exc, PluginError) else PatienceError)(str(exc))
-    return RuntimeError(one_line(exc))
-
-
 # -- worker processes -------------------------------------------------------------------------
 
-#: The worker's setup, built on its first chunk (a failing Pool initializer would be retried
-#: forever, so setup happens in the task, where errors reach the parent).
+#: The worker's setup, built on its first chunk (in the task, so that its errors reach the
+#: parent as the task's).
 _WORKER: dict[BatchSpec, _Setup] = {}
 
 
@@ -454,21 +430,6 @@ def _worker_chunk(task: _Task) -> list[SimRow]:
         _WORKER.clear()
         _WORKER[spec] = setup
     return [_play(setup, spec, DealNumber(number, scheme)) for number in numbers]
-
-
-def _worker_chunk_portable(task: _Task) -> list[SimRow]:
-    """:func:`_worker_chunk`, whose errors always reach the parent process (:func:`_portable`;
-    a ``KeyboardInterrupt``, which only code can raise in a worker since Ctrl-C is left to the
-    parent, as :class:`_Interrupted`)."""
-    try:
-        return _worker_chunk(task)
-    except KeyboardInterrupt as exc:
-        raise _Interrupted() from exc
-    except BaseException as exc:
-        error = _portable(exc)
-        if error is exc:
-            raise
-        raise error from exc
 
 
 def chunk_size_for(n: int, jobs: int) -> int:
@@ -565,16 +526,11 @@ def _run_pool(
     workers: int,
     on_row: Callable[[SimRow], None] | None,
 ) -> Iterator[SimRow]:
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(workers, initializer=_worker_init) as pool:
-        try:
-            for rows in pool.imap(_worker_chunk_portable, tasks):
-                for row in rows:
-                    if on_row is not None:
-                        on_row(row)
-                    yield row
-        except _Interrupted:
-            raise KeyboardInterrupt from None
+    for rows in ordered_map(_worker_chunk, tasks, workers, initializer=_worker_init):
+        for row in rows:
+            if on_row is not None:
+                on_row(row)
+            yield row
 
 
 # -- summary ----------------------------------------------------------------------------------

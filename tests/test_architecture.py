@@ -29,6 +29,7 @@ LAYERS = {
     "persistence": 4,
     "simulate": 4,
     "rowfiles": 4,
+    "workers": 2,
     "render": 4,
     "formats": 4,
     "testing": 5,
