@@ -18,7 +18,6 @@ Usage: ``python benchmarks/winnability.py [--games G ...] [--deals 200] [--first
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import statistics
 import time
 from collections.abc import Iterator, Sequence
@@ -30,6 +29,7 @@ from patience_core.engine.notation import counted
 from patience_core.plugins import PluginHost
 from patience_core.simulate import wilson_interval
 from patience_core.solver import Budget, Verdict, solve
+from patience_core.workers import ordered_map
 
 #: Games solved once per option set; others run with their defaults.
 VARIANTS: dict[str, tuple[dict[str, str], ...]] = {
@@ -82,8 +82,7 @@ def run_all(tasks: Sequence[Task], jobs: int) -> Iterator[Outcome]:
     if jobs <= 1:
         yield from map(run_task, tasks)
         return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(run_task, tasks)
+    yield from ordered_map(run_task, tasks, jobs)
 
 
 def label(game: str, options: tuple[tuple[str, str], ...]) -> str:
