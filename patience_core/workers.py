@@ -66,7 +66,8 @@ def ordered_map(
         that failed, as with one process (:func:`_portable`: one that cannot be pickled
         arrives as a ``RuntimeError`` with its line; a ``KeyboardInterrupt`` as
         ``KeyboardInterrupt``).
-    :raises WorkerDied: a worker ended without answering its task.
+    :raises WorkerDied: a worker ended without answering its task (in task order too: the
+        answers before that task all come first).
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
@@ -105,7 +106,7 @@ def ordered_map(
                     raise KeyboardInterrupt
                 if kind == _FAILED:
                     error, where = answer
-                    raise error from WorkerTraceback(where)
+                    raise error from (WorkerTraceback(where) if where else None)
                 yield answer
                 following += 1
                 continue
@@ -121,24 +122,20 @@ def ordered_map(
 
 
 def _received(conn: Connection, process: BaseProcess) -> tuple[str, Any]:
-    """A worker's answer: ``(_DONE, result)``, ``(_FAILED, exception)`` or ``(_INTERRUPTED,
-    None)``.
-
-    :raises WorkerDied: its pipe ended (the process died) or held something unreadable.
-    """
+    """A worker's answer: ``(_DONE, result)``, ``(_FAILED, (exception, traceback text))``,
+    ``(_INTERRUPTED, None)``, or ``(_FAILED, (WorkerDied(...), ""))`` when its pipe ended (the
+    process died) or held something that cannot be read here."""
     try:
         kind, answer = conn.recv()
     except (EOFError, OSError):
         process.join(1.0)
         code = process.exitcode
         how = "was killed" if code is not None and code < 0 else f"ended (exit code {code})"
-        raise WorkerDied(
-            f"a worker process {how} without finishing its task (out of memory?)"
-        ) from None
+        died = WorkerDied(f"a worker process {how} without finishing its task (out of memory?)")
+        return _FAILED, (died, "")
     except Exception as exc:  # an answer that cannot be rebuilt here
-        raise WorkerDied(
-            f"a worker process sent an answer that cannot be read: {one_line(exc)}"
-        ) from None
+        unread = WorkerDied(f"a worker process sent an answer that cannot be read: {one_line(exc)}")
+        return _FAILED, (unread, "")
     return kind, answer
 
 

@@ -26,6 +26,7 @@ PLUGIN = textwrap.dedent(
     """Golf that breaks as BROKEN_GOLF says, once four cards are cleared."""
 
     import os
+    import signal
     import sys
 
     from patience_core import hookimpl
@@ -69,8 +70,14 @@ PLUGIN = textwrap.dedent(
                 return "yes"
             return super().is_won(position)
 
+        def deal(self, deal):
+            self.deal_number = deal.number
+            return super().deal(deal)
+
         def play(self, position, move):
             mode = os.environ.get("BROKEN_GOLF", "")
+            if mode == "killed-in-deal-4" and getattr(self, "deal_number", 0) == 4:
+                os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
             if _broken(position):
                 if mode == "play-raises":
                     raise RuntimeError("boom in play")
@@ -305,6 +312,35 @@ def test_debug_shows_the_traceback_of_a_failing_plugin(broken_golf: Path) -> Non
         )
         assert done.returncode == 1
         assert "Traceback" in done.stderr and 'raise RuntimeError("boom in play")' in done.stderr
+
+
+def test_a_killed_worker_stops_the_run_in_one_line_and_the_rows_before_it_resume(
+    broken_golf: Path, tmp_path: Path
+) -> None:
+    """A worker killed in deal 4 (as the out-of-memory killer would): one line, exit 1, no
+    hang, deals 1-3 kept in FILE.partial, and the run resumed once the cause is gone gives the
+    file an uninterrupted run gives."""
+    target = tmp_path / "rows.csv"
+    args = ["-n", "8", "--strategy", "greedy", "-j", "2", "-O", str(target)]
+    code, err = _simulate(broken_golf, "killed-in-deal-4", *args)
+    assert (code, err) == (
+        1,
+        "patience: error: a worker process was killed without finishing its task "
+        "(out of memory?)\n",
+    )
+    assert not target.exists()
+    assert [row["deal"] for row in _rows(tmp_path / "rows.csv.partial")] == ["1", "2", "3"]
+    code, err = _simulate(broken_golf, "", *args)
+    assert code == 0, err
+    whole = tmp_path / "whole.csv"
+    code, err = _simulate(broken_golf, "", *args[:-1], str(whole))
+    assert code == 0, err
+
+    def columns(path: Path) -> list[list[str]]:
+        return [[v for k, v in row.items() if k != "seconds"] for row in _rows(path)]
+
+    assert columns(target) == columns(whole)
+    assert len(columns(whole)) == 8
 
 
 def test_an_interrupt_raised_by_a_plugin_is_an_interrupt_whatever_jobs(broken_golf: Path) -> None:

@@ -32,8 +32,9 @@ def fails_at(n: int) -> int:
 
 
 def dies(n: int) -> int:
-    if n == 1:
+    if n == 3:
         os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.3 if n == 2 else 0)  # the death is seen before task 2's answer comes
     return n
 
 
@@ -103,8 +104,11 @@ def test_the_first_failure_in_task_order_is_raised_with_its_traceback() -> None:
 
 def test_a_worker_that_dies_is_reported_not_waited_for() -> None:
     start = time.monotonic()
+    answers = []
     with pytest.raises(WorkerDied, match="was killed without finishing its task"):
-        list(ordered_map(dies, list(range(4)), 2))
+        for answer in ordered_map(dies, list(range(6)), 2):
+            answers.append(answer)
+    assert answers == [0, 1, 2]  # every answer before the lost task, none after it
     assert time.monotonic() - start < 30  # (the old pool could wait for ever)
     assert _no_workers_left()
 
