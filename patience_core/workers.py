@@ -91,13 +91,17 @@ def ordered_map(
 
         def give(conn: Connection) -> None:
             for index, task in queue:
-                conn.send((index, task))
-                busy[conn] = index
+                try:
+                    conn.send((index, task))
+                except OSError:  # it died since its last answer (not our output's broken pipe)
+                    answers[index] = _FAILED, (_died(process_of[conn]), "")
+                else:
+                    busy[conn] = index
                 return
 
+        answers: dict[int, tuple[str, Any]] = {}
         for conn in process_of:
             give(conn)
-        answers: dict[int, tuple[str, Any]] = {}
         following = 0
         while following < len(tasks):
             if following in answers:
@@ -110,6 +114,7 @@ def ordered_map(
                 yield answer
                 following += 1
                 continue
+            assert busy, "every task before the following one was answered"
             for ready in wait(list(busy)):
                 conn = cast(Connection, ready)
                 index = busy.pop(conn)
@@ -128,15 +133,19 @@ def _received(conn: Connection, process: BaseProcess) -> tuple[str, Any]:
     try:
         kind, answer = conn.recv()
     except (EOFError, OSError):
-        process.join(1.0)
-        code = process.exitcode
-        how = "was killed" if code is not None and code < 0 else f"ended (exit code {code})"
-        died = WorkerDied(f"a worker process {how} without finishing its task (out of memory?)")
-        return _FAILED, (died, "")
+        return _FAILED, (_died(process), "")
     except Exception as exc:  # an answer that cannot be rebuilt here
         unread = WorkerDied(f"a worker process sent an answer that cannot be read: {one_line(exc)}")
         return _FAILED, (unread, "")
     return kind, answer
+
+
+def _died(process: BaseProcess) -> WorkerDied:
+    """The error for ``process``, which ended without answering its task."""
+    process.join(1.0)
+    code = process.exitcode
+    how = "was killed" if code is not None and code < 0 else f"ended (exit code {code})"
+    return WorkerDied(f"a worker process {how} without finishing its task (out of memory?)")
 
 
 def _stop(started: list[tuple[BaseProcess, Connection]], *, politely: bool) -> None:
