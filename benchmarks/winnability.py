@@ -29,7 +29,7 @@ from patience_core.engine.notation import counted
 from patience_core.plugins import PluginHost
 from patience_core.simulate import wilson_interval
 from patience_core.solver import Budget, Verdict, solve
-from patience_core.workers import ordered_map
+from patience_core.workers import ordered_items
 
 #: Games solved once per option set; others run with their defaults.
 VARIANTS: dict[str, tuple[dict[str, str], ...]] = {
@@ -77,12 +77,17 @@ def run_task(task: Task) -> Outcome:
     return Outcome(task, solution.verdict, solution.seconds, solution.nodes)
 
 
+def run_tasks(tasks: Sequence[Task]) -> list[Outcome]:
+    """Solve some deals (in a worker process)."""
+    return [run_task(task) for task in tasks]
+
+
 def run_all(tasks: Sequence[Task], jobs: int) -> Iterator[Outcome]:
     """Every task's outcome, in task order."""
     if jobs <= 1:
         yield from map(run_task, tasks)
         return
-    yield from ordered_map(run_task, tasks, jobs)
+    yield from ordered_items(run_tasks, [[task] for task in tasks], jobs)
 
 
 def label(game: str, options: tuple[tuple[str, str], ...]) -> str:

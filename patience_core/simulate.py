@@ -16,7 +16,6 @@ import functools
 import hashlib
 import math
 import os
-import signal
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
@@ -36,7 +35,7 @@ from patience_core.games import (
 )
 from patience_core.plugins import PluginHost
 from patience_core.strategies import StrategyFactory
-from patience_core.workers import ordered_map
+from patience_core.workers import ordered_items
 
 __all__ = [
     "COLUMNS",
@@ -412,24 +411,21 @@ def plugin_failure(exc: BaseException) -> BaseException:
 _WORKER: dict[BatchSpec, _Setup] = {}
 
 
-def _worker_init() -> None:
-    """Leave Ctrl-C to the parent, which stops the pool; workers print no tracebacks."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 #: A worker's task: the spec, the deals' numbering scheme and their numbers.
 _Task = tuple[BatchSpec, str, tuple[int, ...]]
 
 
-def _worker_chunk(task: _Task) -> list[SimRow]:
-    """Play the deals of ``task`` in a worker process."""
+def _worker_chunk(task: _Task) -> Iterator[SimRow]:
+    """Play the deals of ``task`` in a worker process, one row after another (the rows before
+    a failing deal are kept, as in one process)."""
     spec, scheme, numbers = task
     setup = _WORKER.get(spec)
     if setup is None:
         setup = prepare(PluginHost(), spec)
         _WORKER.clear()
         _WORKER[spec] = setup
-    return [_play(setup, spec, DealNumber(number, scheme)) for number in numbers]
+    for number in numbers:
+        yield _play(setup, spec, DealNumber(number, scheme))
 
 
 def chunk_size_for(n: int, jobs: int) -> int:
@@ -462,8 +458,11 @@ def run_batch(
     platform and with threads); each worker loads its own :class:`PluginHost` from the installed
     entry points (and the ``PATIENCE_PLUGINS`` / ``PATIENCE_DISABLE_PLUGINS`` variables), so a game
     or strategy registered by hand in ``host`` is not available there. Deals go to workers in
-    chunks of ``chunk_size`` (default :func:`chunk_size_for`); results come back in order. The
-    rows are the same for every ``jobs`` and ``chunk_size`` except the ``seconds`` column.
+    chunks of ``chunk_size`` (default :func:`chunk_size_for`, or one deal for a strategy that
+    takes a search budget, so that a run stopped half way loses no more than the deals being
+    played); results come back in order. When there would be only one worker (one chunk), the
+    games are played in this process. The rows are the same for every ``jobs`` and
+    ``chunk_size`` except the ``seconds`` column.
 
     The game, options and strategy are checked in this process before any work starts. Closing
     the iterator early (or an exception, e.g. ``KeyboardInterrupt``) stops the workers.
@@ -496,10 +495,12 @@ def run_deals(
     if len({deal.scheme for deal in deals}) > 1:
         raise BadDeal("the deals of one batch must all be numbered in one scheme")
     setup[0].deal(deals[0])  # the game refuses a scheme it does not take (BadDeal) here
-    if jobs == 1:
-        return _run_here(setup, spec, list(deals), on_row)
     n = len(deals)
+    if chunk_size is None and host.strategies.takes_budget(spec.strategy):
+        chunk_size = 1  # seconds a deal: a killed run loses only the deals being played
     size = chunk_size or chunk_size_for(n, jobs)
+    if workers_for(n, jobs, size) == 1:
+        return _run_here(setup, spec, list(deals), on_row)
     scheme = deals[0].scheme
     tasks = [
         (spec, scheme, tuple(deal.number for deal in deals[start : start + size]))
@@ -526,11 +527,10 @@ def _run_pool(
     workers: int,
     on_row: Callable[[SimRow], None] | None,
 ) -> Iterator[SimRow]:
-    for rows in ordered_map(_worker_chunk, tasks, workers, initializer=_worker_init):
-        for row in rows:
-            if on_row is not None:
-                on_row(row)
-            yield row
+    for row in ordered_items(_worker_chunk, tasks, workers):
+        if on_row is not None:
+            on_row(row)
+        yield row
 
 
 # -- summary ----------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Worker processes: run a function over tasks in other processes, answers in task order.
 
-Layer 2. :func:`ordered_map` is what ``simulate --jobs N`` plays its deals with. It is a small
+Layer 2. :func:`ordered_items` is what ``simulate --jobs N`` plays its deals with. It is a small
 pool on the standard library's processes and pipes, not :class:`multiprocessing.pool.Pool`, for
 one reason: ``Pool.terminate()`` can wait for ever when a worker is stopped while it holds one of
 the locks the workers share (CPython issues 78178 and 96995, open), and a batch stopped early by
@@ -13,22 +13,30 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import pickle
+import signal
+import threading
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar, cast
 
 from patience_core.errors import PatienceError, PluginError, one_line
 
-__all__ = ["WorkerDied", "WorkerTraceback", "ordered_map"]
+__all__ = ["WorkerDied", "WorkerTraceback", "ordered_items"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: The kinds of a worker's answer.
-_DONE, _FAILED, _INTERRUPTED = "done", "failed", "interrupted"
+#: A worker's answer for one task: the items it gave, the error that ended it (``None`` when
+#: none did), and the worker's traceback of that error (``""`` when there is none to show).
+_Answer = tuple[list[Any], BaseException | None, str]
+
+#: The variable that keeps the current folder off a new Python's import path (Python 3.11).
+_SAFE_PATH = "PYTHONSAFEPATH"
 
 #: Seconds a worker gets to end by itself after its last task before it is stopped.
 _GRACE = 5.0
@@ -36,7 +44,7 @@ _GRACE = 5.0
 
 class WorkerTraceback(Exception):
     """The traceback of an exception raised in a worker, as text: the cause of the exception
-    :func:`ordered_map` raises again, so that ``PATIENCE_DEBUG`` shows where it happened."""
+    :func:`ordered_items` raises again, so that ``PATIENCE_DEBUG`` shows where it happened."""
 
     def __str__(self) -> str:
         return f'\n"""\n{self.args[0]}"""'
@@ -46,28 +54,33 @@ class WorkerDied(PatienceError):
     """A worker process ended without answering (killed, out of memory, a crash in C code)."""
 
 
-def ordered_map(
-    function: Callable[[T], R],
+def ordered_items(
+    function: Callable[[T], Iterable[R]],
     tasks: Sequence[T],
     workers: int,
     initializer: Callable[[], None] | None = None,
 ) -> Iterator[R]:
-    """Yield ``function(task)`` for each of ``tasks``, in their order, computed in up to
-    ``workers`` processes started with the ``spawn`` method (each runs ``initializer()`` first).
+    """Yield every item of ``function(task)`` for each of ``tasks``, in task order, computed
+    in up to ``workers`` processes started with the ``spawn`` method (each runs
+    ``initializer()`` first).
 
-    Each worker takes the next task as soon as it has answered one, so a slow task holds up
-    only the answers after it, not the work. ``function`` and ``initializer`` must be
-    module-level functions, and tasks and answers picklable. The workers are stopped when the
-    iterator ends, is closed early, or an exception (``KeyboardInterrupt`` too) leaves it; none
-    is left running.
+    A task's items are those ``function(task)`` gives (a list, a generator); they come when
+    the task is done. Each worker takes the next task as soon as it has answered one, so a
+    slow task holds up only the items after it, not the work. ``function`` and
+    ``initializer`` must be module-level functions, and tasks and items picklable. The
+    workers are stopped when the iterator ends, is closed early, or an exception
+    (``KeyboardInterrupt`` too) leaves it; none is left running.
+
+    A failure comes where it happened, as with one process: when a task fails, the items it
+    gave before come, then its exception is raised, and nothing of the tasks after it.
 
     :param workers: processes to start, at least 1 (never more than there are tasks).
-    :raises Exception: the exception ``function`` raised for the first task (in task order)
-        that failed, as with one process (:func:`_portable`: one that cannot be pickled
-        arrives as a ``RuntimeError`` with its line; a ``KeyboardInterrupt`` as
-        ``KeyboardInterrupt``).
-    :raises WorkerDied: a worker ended without answering its task (in task order too: the
-        answers before that task all come first).
+    :raises Exception: the exception of the first task (in task order) that failed
+        (:func:`_portable`: one that cannot be pickled arrives as a ``RuntimeError`` with
+        its line, one raised by plugin code as a ``PluginError``; a ``KeyboardInterrupt``
+        as ``KeyboardInterrupt``), with the worker's traceback as its cause
+        (:class:`WorkerTraceback`).
+    :raises WorkerDied: a worker ended without answering its task (in task order too).
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
@@ -76,76 +89,122 @@ def ordered_map(
     context = multiprocessing.get_context("spawn")
     started: list[tuple[BaseProcess, Connection]] = []
     finished = False
+    users_safe_path = _SAFE_PATH in os.environ
     try:
-        for _ in range(min(workers, len(tasks))):
-            mine, theirs = context.Pipe()
-            process = context.Process(
-                target=_serve, args=(theirs, function, initializer), daemon=True
-            )
-            process.start()
-            theirs.close()  # the worker holds its end: when it dies, ours reads end of file
-            started.append((process, mine))
+        with _worker_birth():
+            for _ in range(min(workers, len(tasks))):
+                mine, theirs = context.Pipe()
+                process = context.Process(
+                    target=_serve,
+                    args=(theirs, function, initializer, users_safe_path),
+                    daemon=True,
+                )
+                process.start()
+                theirs.close()  # the worker holds its end: when it dies, ours reads end of file
+                started.append((process, mine))
         process_of = {conn: process for process, conn in started}
         queue = iter(enumerate(tasks))
         busy: dict[Connection, int] = {}
+        answers: dict[int, _Answer] = {}
 
         def give(conn: Connection) -> None:
             for index, task in queue:
                 try:
                     conn.send((index, task))
                 except OSError:  # it died since its last answer (not our output's broken pipe)
-                    answers[index] = _FAILED, (_died(process_of[conn]), "")
+                    answers[index] = [], _died(process_of[conn]), ""
                 else:
                     busy[conn] = index
                 return
 
-        answers: dict[int, tuple[str, Any]] = {}
         for conn in process_of:
             give(conn)
         following = 0
         while following < len(tasks):
             if following in answers:
-                kind, answer = answers.pop(following)
-                if kind == _INTERRUPTED:
-                    raise KeyboardInterrupt
-                if kind == _FAILED:
-                    error, where = answer
+                items, error, where = answers.pop(following)
+                yield from items
+                if error is not None:
                     raise error from (WorkerTraceback(where) if where else None)
-                yield answer
                 following += 1
                 continue
-            assert busy, "every task before the following one was answered"
+            assert busy, "a task not answered is one being worked on"
             for ready in wait(list(busy)):
                 conn = cast(Connection, ready)
                 index = busy.pop(conn)
                 answers[index] = _received(conn, process_of[conn])
-                if answers[index][0] == _DONE:
+                if answers[index][1] is None:
                     give(conn)
         finished = True
     finally:
         _stop(started, politely=finished)
 
 
-def _received(conn: Connection, process: BaseProcess) -> tuple[str, Any]:
-    """A worker's answer: ``(_DONE, result)``, ``(_FAILED, (exception, traceback text))``,
-    ``(_INTERRUPTED, None)``, or ``(_FAILED, (WorkerDied(...), ""))`` when its pipe ended (the
-    process died) or held something that cannot be read here."""
+def _received(conn: Connection, process: BaseProcess) -> _Answer:
+    """A worker's answer: its items, and the error that ended its task (``None`` when none
+    did) with the worker's traceback of it; :class:`WorkerDied` when the worker's pipe ended
+    (the process died) or held something that cannot be read here."""
     try:
-        kind, answer = conn.recv()
+        answer: _Answer = conn.recv()
     except (EOFError, OSError):
-        return _FAILED, (_died(process), "")
+        return [], _died(process), ""
     except Exception as exc:  # an answer that cannot be rebuilt here
-        unread = WorkerDied(f"a worker process sent an answer that cannot be read: {one_line(exc)}")
-        return _FAILED, (unread, "")
-    return kind, answer
+        text = f"a worker process sent an answer that cannot be read: {one_line(exc)}"
+        return [], WorkerDied(text), ""
+    return answer
 
 
 def _died(process: BaseProcess) -> WorkerDied:
     """The error for ``process``, which ended without answering its task."""
     process.join(1.0)
     code = process.exitcode
-    how = "was killed" if code is not None and code < 0 else f"ended (exit code {code})"
-    return WorkerDied(f"a worker process {how} without finishing its task (out of memory?)")
+    if code == -signal.SIGKILL:
+        how, hint = "was killed", " (out of memory?)"
+    elif code is not None and code < 0:
+        how, hint = f"was stopped by signal {-code}", ""
+    else:
+        how, hint = f"ended with exit code {code}", ""
+    return WorkerDied(f"a worker process {how} without finishing its task{hint}")
+
+
+@contextlib.contextmanager
+def _worker_birth() -> Iterator[None]:
+    """Start workers as they must be from their first instruction on, whatever happens
+    while they import: deaf to Ctrl-C (the parent stops them; a worker interrupted while
+    importing printed its traceback), and with no unsafe folder (the current one) put first on
+    their import path, where a ``signal.py`` of the user's would be imported in place of
+    Python's.
+
+    Meanwhile SIGINT is ignored, which a new process keeps through ``exec`` (and Python then
+    leaves it so), and blocked, so that a Ctrl-C in this moment is held, not lost: on Linux a
+    blocked signal is kept even while ignored, and delivered once the handler is back.
+    ``PYTHONSAFEPATH`` is set for the workers (each removes it again, see :func:`_serve`).
+    """
+    main = threading.current_thread() is threading.main_thread()
+    handler = signal.getsignal(signal.SIGINT) if main else None
+    blocking = hasattr(signal, "pthread_sigmask")
+    safe_path = os.environ.get(_SAFE_PATH)
+    os.environ[_SAFE_PATH] = "1"
+    try:
+        if blocking:
+            # Its first start unblocks SIGINT (multiprocessing.resource_tracker), which would
+            # deliver a held Ctrl-C while it is ignored: start it before.
+            resource_tracker.ensure_running()
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            if handler is not None:
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+            yield
+        finally:
+            if handler is not None:
+                signal.signal(signal.SIGINT, handler)
+            if blocking:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    finally:
+        if safe_path is None:
+            del os.environ[_SAFE_PATH]
+        else:
+            os.environ[_SAFE_PATH] = safe_path
 
 
 def _stop(started: list[tuple[BaseProcess, Connection]], *, politely: bool) -> None:
@@ -169,9 +228,21 @@ def _stop(started: list[tuple[BaseProcess, Connection]], *, politely: bool) -> N
 
 
 def _serve(
-    conn: Connection, function: Callable[[object], object], initializer: Callable[[], None] | None
+    conn: Connection,
+    function: Callable[[object], Iterable[object]],
+    initializer: Callable[[], None] | None,
+    users_safe_path: bool,
 ) -> None:
-    """A worker's loop: answer ``(index, task)`` messages until ``None`` or the parent's end."""
+    """A worker's loop: answer ``(index, task)`` messages until ``None`` or the parent's end.
+
+    A thread watches the parent: when it is gone (killed, even by ``SIGKILL``), the worker
+    ends at once instead of finishing its task for no one."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if not users_safe_path:  # set only to start this process: not for what it starts
+        os.environ.pop(_SAFE_PATH, None)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
     if initializer is not None:
         initializer()
     while True:
@@ -182,17 +253,32 @@ def _serve(
         if message is None:
             return
         _, task = message
+        items: list[object] = []
+        answer: _Answer = (items, None, "")
         try:
-            answer: tuple[str, object] = (_DONE, function(task))
+            for item in function(task):
+                items.append(item)
         except KeyboardInterrupt:  # raised by code: Ctrl-C itself is the parent's to handle
-            answer = (_INTERRUPTED, None)
+            answer = (items, KeyboardInterrupt(), "")
         except BaseException as exc:  # every failure goes back: none may end the worker
-            answer = (_FAILED, (_portable(exc), traceback.format_exc()))
+            answer = (items, _portable(exc), traceback.format_exc())
         try:
             conn.send(answer)
-        except Exception as exc:  # a result that cannot be pickled
+        except OSError:  # the parent is gone
+            return
+        except Exception as exc:  # an item that cannot be pickled
             error = RuntimeError(f"an answer that cannot be sent: {one_line(exc)}")
-            conn.send((_FAILED, (error, traceback.format_exc())))
+            try:
+                conn.send(([], error, traceback.format_exc()))
+            except OSError:
+                return
+
+
+def _end_with(sentinel: int) -> None:
+    """End this worker process as soon as ``sentinel`` (its parent's) is ready: the parent
+    is gone."""
+    wait([sentinel])
+    os._exit(1)
 
 
 def _portable(exc: BaseException) -> Exception:

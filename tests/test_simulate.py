@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import types
@@ -760,6 +761,33 @@ def test_the_jobs_reported_are_the_workers_started() -> None:
     assert workers_for(0, 8) == 1
     # 100 deals in tasks of at most 100: never more workers than tasks.
     assert workers_for(100, 2, chunk_size=100) == 1
+
+
+def test_one_worker_means_this_process(host: PluginHost, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``-n 1 -j 8`` reports 1 job: it plays in this process and starts no worker."""
+    import patience_core.simulate as simulate
+
+    def no_pool(*args: object) -> None:
+        raise AssertionError("a worker process was started")
+
+    monkeypatch.setattr(simulate, "ordered_items", no_pool)
+    spec = BatchSpec.of("escalator", "greedy")
+    assert [row.deal for row in run_batch(host, spec, DealNumber(3), 1, jobs=8)] == ["3"]
+    assert [row.deal for row in run_batch(host, spec, DealNumber(3), 4, jobs=2, chunk_size=4)]
+    with pytest.raises(AssertionError, match="worker"):
+        list(run_batch(host, spec, DealNumber(3), 2, jobs=2))
+
+
+def test_a_closed_standard_error_is_no_internal_error(tmp_path: Path) -> None:
+    """``2>&-``: Python has no sys.stderr; the run must not fail on asking it for a terminal."""
+    target = tmp_path / "rows.csv"
+    command = (
+        f"{shlex.quote(sys.executable)} -c 'from patience_core.cli import main; main()' "
+        f"simulate escalator -n 5 -O {shlex.quote(str(target))} 2>&-"
+    )
+    done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done
+    assert len(target.read_text().splitlines()) == 6
 
 
 def test_the_summary_says_1_game_not_1_games() -> None:

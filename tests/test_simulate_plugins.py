@@ -78,6 +78,8 @@ PLUGIN = textwrap.dedent(
             mode = os.environ.get("BROKEN_GOLF", "")
             if mode == "killed-in-deal-4" and getattr(self, "deal_number", 0) == 4:
                 os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
+            if mode == "raises-in-deal-5" and getattr(self, "deal_number", 0) == 5:
+                raise RuntimeError("boom in deal 5")
             if _broken(position):
                 if mode == "play-raises":
                     raise RuntimeError("boom in play")
@@ -341,6 +343,21 @@ def test_a_killed_worker_stops_the_run_in_one_line_and_the_rows_before_it_resume
 
     assert columns(target) == columns(whole)
     assert len(columns(whole)) == 8
+
+
+def test_a_failing_deal_keeps_the_same_rows_before_it_whatever_jobs(
+    broken_golf: Path, tmp_path: Path
+) -> None:
+    """Deal 5 fails; with 40 deals and two workers it is the middle deal of a chunk (4, 5,
+    6): the row of deal 4 is kept as in one process, not lost with the chunk."""
+    kept = {}
+    for jobs in ("1", "2"):
+        target = tmp_path / f"rows-{jobs}.csv"
+        args = ["-n", "40", "--strategy", "greedy", "-j", jobs, "-O", str(target)]
+        code, err = _simulate(broken_golf, "raises-in-deal-5", *args)
+        assert code == 1 and "boom in deal 5" in err, err
+        kept[jobs] = [row["deal"] for row in _rows(tmp_path / f"rows-{jobs}.csv.partial")]
+    assert kept == {"1": ["1", "2", "3", "4"], "2": ["1", "2", "3", "4"]}
 
 
 def test_an_interrupt_raised_by_a_plugin_is_an_interrupt_whatever_jobs(broken_golf: Path) -> None:

@@ -114,7 +114,8 @@ def _echoes_control_characters(stream: Any) -> bool:
         return False
 
 
-def _isatty(stream: Any) -> bool:
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is an open terminal (``False`` for ``None``: a closed standard stream)."""
     try:
         return stream is not None and bool(stream.isatty())
     except (ValueError, OSError):
@@ -131,7 +132,7 @@ def end_interrupted_line(mid_line: bool = False) -> None:
     """
     if mid_line:
         click.echo()
-        if _isatty(sys.stdout):
+        if is_terminal(sys.stdout):
             return  # the terminal's line is ended too
     if _echoes_control_characters(sys.stderr):
         click.echo(err=True)

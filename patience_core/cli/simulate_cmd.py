@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from patience_core.cli import get_host
+from patience_core.cli import get_host, is_terminal
 from patience_core.cli.options import DEAL, SECONDS, WholeNumberType, file_path, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import counted
@@ -330,7 +330,7 @@ def simulate(
                 stream.write(header)
                 writer = RowWriter(stream, kind)
         iterator: Any = rows
-        if sys.stderr.isatty() and rest:
+        if is_terminal(sys.stderr) and rest:
             iterator = stack.enter_context(
                 click.progressbar(rows, length=rest, label="simulating", file=sys.stderr)
             )
