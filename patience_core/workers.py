@@ -38,6 +38,11 @@ _Answer = tuple[list[Any], BaseException | None, str]
 #: The variable that keeps the current folder off a new Python's import path (Python 3.11).
 _SAFE_PATH = "PYTHONSAFEPATH"
 
+#: How many tasks per worker may be given out past the one whose items come next: answers
+#: wait in memory until their turn, so a slow task holds up at most this many (memory stays
+#: bounded, and a run stopped then loses no more).
+_AHEAD = 8
+
 #: Seconds a worker gets to end by itself after its last task before it is stopped.
 _GRACE = 5.0
 
@@ -66,7 +71,8 @@ def ordered_items(
 
     A task's items are those ``function(task)`` gives (a list, a generator); they come when
     the task is done. Each worker takes the next task as soon as it has answered one, so a
-    slow task holds up only the items after it, not the work. ``function`` and
+    slow task holds up only the items after it, not the work, up to 8 tasks a worker past it
+    (their answers wait in memory). ``function`` and
     ``initializer`` must be module-level functions, and tasks and items picklable. The
     workers are stopped when the iterator ends, is closed early, or an exception
     (``KeyboardInterrupt`` too) leaves it; none is left running.
@@ -103,24 +109,28 @@ def ordered_items(
                 theirs.close()  # the worker holds its end: when it dies, ours reads end of file
                 started.append((process, mine))
         process_of = {conn: process for process, conn in started}
-        queue = iter(enumerate(tasks))
         busy: dict[Connection, int] = {}
+        idle = list(reversed(process_of))
         answers: dict[int, _Answer] = {}
+        sent = 0  # tasks given out
+        following = 0  # the task whose items come next
+        ahead = _AHEAD * len(started)
 
-        def give(conn: Connection) -> None:
-            for index, task in queue:
+        def give() -> None:
+            """A task to each idle worker, up to ``ahead`` tasks past the following one."""
+            nonlocal sent
+            while idle and sent < min(len(tasks), following + ahead):
+                conn = idle.pop()
                 try:
-                    conn.send((index, task))
+                    conn.send((sent, tasks[sent]))
                 except OSError:  # it died since its last answer (not our output's broken pipe)
-                    answers[index] = [], _died(process_of[conn]), ""
+                    answers[sent] = [], _died(process_of[conn]), ""
                 else:
-                    busy[conn] = index
-                return
+                    busy[conn] = sent
+                sent += 1
 
-        for conn in process_of:
-            give(conn)
-        following = 0
         while following < len(tasks):
+            give()
             if following in answers:
                 items, error, where = answers.pop(following)
                 yield from items
@@ -134,7 +144,7 @@ def ordered_items(
                 index = busy.pop(conn)
                 answers[index] = _received(conn, process_of[conn])
                 if answers[index][1] is None:
-                    give(conn)
+                    idle.append(conn)
         finished = True
     finally:
         _stop(started, politely=finished)

@@ -88,6 +88,15 @@ def big_or_fails(n: int) -> list[bytes]:
     return [b"x" * 5_000_000]
 
 
+def when(n: int) -> list[float]:
+    """Task 0 takes a second; the others none. The time each started, task 0's end."""
+    start = time.time()
+    if n == 0:
+        time.sleep(1.0)
+        return [time.time()]
+    return [start]
+
+
 def _no_workers_left() -> bool:
     deadline = time.monotonic() + 10
     while multiprocessing.active_children() and time.monotonic() < deadline:
@@ -99,6 +108,14 @@ def test_items_come_in_task_order() -> None:
     assert list(ordered_items(squares, list(range(12)), 3)) == [n * n for n in range(12)]
     assert list(ordered_items(counted, [1, 2], 2)) == [1, 101, 201, 2, 102, 202]
     assert _no_workers_left()
+
+
+def test_a_slow_task_holds_up_at_most_8_tasks_a_worker_past_it() -> None:
+    """Their answers wait in memory until the slow one is done: a bounded number of them."""
+    times = list(ordered_items(when, list(range(100)), 2))
+    slow_end = times[0]
+    started_meanwhile = sum(started < slow_end for started in times[1:])
+    assert 8 <= started_meanwhile <= 16, started_meanwhile
 
 
 def test_more_workers_than_tasks_and_no_tasks() -> None:
