@@ -72,10 +72,10 @@ def ordered_items(
     A task's items are those ``function(task)`` gives (a list, a generator); they come when
     the task is done. Each worker takes the next task as soon as it has answered one, so a
     slow task holds up only the items after it, not the work, up to 8 tasks a worker past it
-    (their answers wait in memory). ``function`` and
-    ``initializer`` must be module-level functions, and tasks and items picklable. The
-    workers are stopped when the iterator ends, is closed early, or an exception
-    (``KeyboardInterrupt`` too) leaves it; none is left running.
+    (their answers wait in memory). ``function`` and ``initializer`` must be module-level
+    functions, and tasks and items picklable. The workers are stopped when the iterator ends,
+    is closed early, or an exception (``KeyboardInterrupt`` too) leaves it; none is left
+    running, and none outlives this process, even killed.
 
     A failure comes where it happened, as with one process: when a task fails, the items it
     gave before come, then its exception is raised, and nothing of the tasks after it.
@@ -83,8 +83,8 @@ def ordered_items(
     :param workers: processes to start, at least 1 (never more than there are tasks).
     :raises Exception: the exception of the first task (in task order) that failed
         (:func:`_portable`: one that cannot be pickled arrives as a ``RuntimeError`` with
-        its line, one raised by plugin code as a ``PluginError``; a ``KeyboardInterrupt``
-        as ``KeyboardInterrupt``), with the worker's traceback as its cause
+        its line, a ``PatienceError`` as one with its message; a ``KeyboardInterrupt`` as
+        ``KeyboardInterrupt``), with the worker's traceback as its cause
         (:class:`WorkerTraceback`).
     :raises WorkerDied: a worker ended without answering its task (in task order too).
     """
