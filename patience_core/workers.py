@@ -247,7 +247,11 @@ def _serve(
 
     A thread watches the parent: when it is gone (killed, even by ``SIGKILL``), the worker
     ends at once instead of finishing its task for no one."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Ctrl-C is the parent's to handle: caught here and dropped (born ignored and blocked, see
+    # _worker_birth). Caught, not ignored, so that what a plugin starts gets it as usual.
+    signal.signal(signal.SIGINT, _dropped)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if not users_safe_path:  # set only to start this process: not for what it starts
         os.environ.pop(_SAFE_PATH, None)
     parent = multiprocessing.parent_process()
@@ -282,6 +286,10 @@ def _serve(
                 conn.send(([], error, traceback.format_exc()))
             except OSError:
                 return
+
+
+def _dropped(signum: int, frame: object) -> None:
+    """A worker's SIGINT handler: nothing (the parent stops the workers)."""
 
 
 def _end_with(sentinel: int) -> None:

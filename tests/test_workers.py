@@ -97,6 +97,19 @@ def when(n: int) -> list[float]:
     return [start]
 
 
+CHILD = (
+    "import signal; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler); "
+    "status = open('/proc/self/status').read().split('SigBlk:')[1].split()[0]; "
+    "print(int(status, 16) & (1 << (signal.SIGINT - 1)) == 0)"
+)
+
+
+def what_a_child_gets(n: int) -> list[str]:
+    """Whether a program a task starts gets Ctrl-C as usual: not ignored, not blocked."""
+    done = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True)
+    return done.stdout.split()
+
+
 def _no_workers_left() -> bool:
     deadline = time.monotonic() + 10
     while multiprocessing.active_children() and time.monotonic() < deadline:
@@ -116,6 +129,11 @@ def test_a_slow_task_holds_up_at_most_8_tasks_a_worker_past_it() -> None:
     slow_end = times[0]
     started_meanwhile = sum(started < slow_end for started in times[1:])
     assert 8 <= started_meanwhile <= 16, started_meanwhile
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_what_a_task_starts_gets_ctrl_c_as_usual() -> None:
+    assert list(ordered_items(what_a_child_gets, [1, 2], 2)) == ["True", "True"] * 2
 
 
 def test_more_workers_than_tasks_and_no_tasks() -> None:

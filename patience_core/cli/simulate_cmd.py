@@ -331,9 +331,16 @@ def simulate(
                 writer = RowWriter(stream, kind)
         iterator: Any = rows
         if is_terminal(sys.stderr) and rest:
-            iterator = stack.enter_context(
-                click.progressbar(rows, length=rest, label="simulating", file=sys.stderr)
+            # With workers, rows come in bursts of a chunk: click's estimate of the time left,
+            # from the time between rows, would be far off, so it is shown with one job only.
+            bar = click.progressbar(
+                rows,
+                length=rest,
+                label="simulating",
+                file=sys.stderr,
+                show_eta=workers_for(rest, jobs) == 1,
             )
+            iterator = stack.enter_context(bar)
         played = iter(iterator)
         for deal in deals:  # every deal in order: a row kept, or one played now
             row = kept_by_deal.get(deal)
