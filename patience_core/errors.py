@@ -5,6 +5,10 @@ The CLI turns every :class:`PatienceError` into that line on stderr and a non-ze
 
 from __future__ import annotations
 
+import contextlib
+import signal
+from collections.abc import Iterator
+
 __all__ = [
     "BadDeal",
     "BadMoveText",
@@ -14,6 +18,7 @@ __all__ = [
     "PatienceError",
     "PluginError",
     "UnknownGame",
+    "ctrl_c_ignored",
     "digits_of",
     "one_line",
     "plugin_behind",
@@ -116,3 +121,19 @@ def one_line(exc: BaseException) -> str:
         first = first[: ONE_LINE_LIMIT - 3] + "..."
     name = type(exc).__name__
     return f"{name}: {first}" if first else name
+
+
+@contextlib.contextmanager
+def ctrl_c_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C (SIGINT) inside the block, then put the handler back: for work that ends
+    a command already stopping on one, where a second one would print a traceback from
+    wherever it landed. Outside the main thread it changes nothing."""
+    try:
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        handler = None
+    try:
+        yield
+    finally:
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)

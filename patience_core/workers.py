@@ -24,7 +24,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar, cast
 
-from patience_core.errors import PatienceError, PluginError, one_line
+from patience_core.errors import PatienceError, PluginError, ctrl_c_ignored, one_line
 
 __all__ = ["WorkerDied", "WorkerTraceback", "ordered_items"]
 
@@ -147,7 +147,11 @@ def ordered_items(
                     idle.append(conn)
         finished = True
     finally:
-        _stop(started, politely=finished)
+        if finished:
+            _stop(started, politely=True)
+        else:  # already ending on an error or a Ctrl-C: a second one must not cut this short
+            with ctrl_c_ignored():
+                _stop(started, politely=False)
 
 
 def _received(conn: Connection, process: BaseProcess) -> _Answer:

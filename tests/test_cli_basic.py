@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
@@ -130,32 +129,6 @@ def test_an_interrupted_command_says_so_in_one_line(
     monkeypatch.setattr(solve_cmd, "solve", interrupted)
     result = run_patience("solve", "escalator", "--deal", "1")
     assert (result.code, result.out, result.err) == (130, "", "patience: interrupted\n")
-
-
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_second_ctrl_c_while_stopping_is_ignored(tmp_path: Path, jobs: str) -> None:
-    """Two Ctrl-C 10 ms apart (a key held, or ``timeout`` passing one on): one line, exit 130,
-    never a traceback from wherever the second one landed while the run was ending."""
-    import signal
-    import time
-
-    env = dict(os.environ, PATIENCE_DATA_DIR=str(tmp_path))
-    for _ in range(3):
-        run = subprocess.Popen(
-            [*patience_exe(), "simulate", "bristol", "-n", "3000", "-j", jobs],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-            start_new_session=True,
-        )
-        time.sleep(2.0)  # playing (about 25 games a second)
-        os.killpg(run.pid, signal.SIGINT)
-        time.sleep(0.01)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(run.pid, signal.SIGINT)
-        _, err = run.communicate(timeout=120)
-        assert (run.returncode, err) == (130, "patience: interrupted\n")
 
 
 def test_a_ctrl_c_echoed_by_a_terminal_is_followed_by_a_line_break(tmp_path: Path) -> None:

@@ -19,7 +19,6 @@ import contextlib
 import importlib
 import os
 import re
-import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -139,13 +138,6 @@ def end_interrupted_line(mid_line: bool = False) -> None:
         click.echo(err=True)
 
 
-def _deaf_to_ctrl_c() -> None:
-    """Ignore Ctrl-C from here on: the command is already ending on one, and a second one
-    pressed meanwhile would print a traceback from wherever it landed."""
-    with contextlib.suppress(ValueError):  # not the main thread
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _quit_quietly() -> None:
     """The reader of our output went away (``| head``): stop at once, print nothing, and exit
     with :data:`EXIT_BROKEN_PIPE` (the Python documentation's "Note on SIGPIPE": standard output
@@ -249,9 +241,11 @@ def main(argv: list[str] | None = None) -> None:
     try:
         cli.main(args=argv, prog_name="patience", standalone_mode=False)
     except (click.exceptions.Abort, KeyboardInterrupt):
-        _deaf_to_ctrl_c()
-        end_interrupted_line()
-        click.echo("patience: interrupted", err=True)
+        from patience_core.errors import ctrl_c_ignored  # loaded already: no time lost here
+
+        with ctrl_c_ignored():  # a second Ctrl-C here would print a traceback
+            end_interrupted_line()
+            click.echo("patience: interrupted", err=True)
         sys.exit(130)
     except click.UsageError as exc:
         # One line, not click's three: the command, the problem, where to look.
