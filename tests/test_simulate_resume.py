@@ -685,6 +685,18 @@ def test_an_output_that_is_not_a_plain_file_is_not_replaced_at_the_end_either(
     assert _names(tmp_path) == ["rows.csv"]  # the temporary file is removed
 
 
+def _no_permission_to_write(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """Make ``os.access`` say ``path`` may not be written (as root every file may)."""
+    access = os.access
+
+    def no_write(name: Any, mode: int, *args: Any, **kw: Any) -> bool:
+        if Path(name) == path and mode & os.W_OK:
+            return False
+        return access(name, mode, *args, **kw)
+
+    monkeypatch.setattr(os, "access", no_write)
+
+
 @pytest.mark.parametrize("through_a_link", [False, True])
 def test_an_output_the_user_may_not_write_is_refused_in_one_line(
     tmp_path: Path, run_patience: Any, monkeypatch: pytest.MonkeyPatch, through_a_link: bool
@@ -697,14 +709,7 @@ def test_an_output_the_user_may_not_write_is_refused_in_one_line(
     if through_a_link:
         path = tmp_path / "ln.csv"
         path.symlink_to("real.csv")
-    access = os.access
-
-    def no_write(name: Any, mode: int, *args: Any, **kw: Any) -> bool:
-        if Path(name) == real and mode & os.W_OK:
-            return False
-        return access(name, mode, *args, **kw)
-
-    monkeypatch.setattr(os, "access", no_write)
+    _no_permission_to_write(monkeypatch, real)
     done = run_patience("simulate", "escalator", "-n", "2", "-O", str(path))
     how = (
         f"it links to {str(real)!r}, which you have no permission to write"
@@ -721,14 +726,7 @@ def test_an_output_in_a_folder_the_user_may_not_write_is_refused_in_one_line(
 ) -> None:
     folder = tmp_path / "locked"
     folder.mkdir()
-    access = os.access
-
-    def no_write(name: Any, mode: int, *args: Any, **kw: Any) -> bool:
-        if Path(name) == folder and mode & os.W_OK:
-            return False
-        return access(name, mode, *args, **kw)
-
-    monkeypatch.setattr(os, "access", no_write)
+    _no_permission_to_write(monkeypatch, folder)
     done = run_patience("simulate", "escalator", "-n", "2", "-O", str(folder / "rows.csv"))
     assert (done.code, done.out) == (1, "")
     assert done.err == (
