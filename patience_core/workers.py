@@ -63,17 +63,15 @@ def ordered_items(
     function: Callable[[T], Iterable[R]],
     tasks: Sequence[T],
     workers: int,
-    initializer: Callable[[], None] | None = None,
 ) -> Iterator[R]:
     """Yield every item of ``function(task)`` for each of ``tasks``, in task order, computed
-    in up to ``workers`` processes started with the ``spawn`` method (each runs
-    ``initializer()`` first).
+    in up to ``workers`` processes started with the ``spawn`` method.
 
     A task's items are those ``function(task)`` gives (a list, a generator); they come when
     the task is done. Each worker takes the next task as soon as it has answered one, so a
     slow task holds up only the items after it, not the work, up to 8 tasks a worker past it
-    (their answers wait in memory). ``function`` and ``initializer`` must be module-level
-    functions, and tasks and items picklable. The workers are stopped when the iterator ends,
+    (their answers wait in memory). ``function`` must be a module-level function, and
+    tasks and items picklable. The workers are stopped when the iterator ends,
     is closed early, or an exception (``KeyboardInterrupt`` too) leaves it; none is left
     running, and none outlives this process, even killed.
 
@@ -102,7 +100,7 @@ def ordered_items(
                 mine, theirs = context.Pipe()
                 process = context.Process(
                     target=_serve,
-                    args=(theirs, function, initializer, users_safe_path),
+                    args=(theirs, function, users_safe_path),
                     daemon=True,
                 )
                 process.start()
@@ -194,8 +192,6 @@ def _worker_birth() -> Iterator[None]:
     blocked signal is kept even while ignored, and delivered once the handler is back.
     ``PYTHONSAFEPATH`` is set for the workers (each removes it again, see :func:`_serve`).
     """
-    main = threading.current_thread() is threading.main_thread()
-    handler = signal.getsignal(signal.SIGINT) if main else None
     blocking = hasattr(signal, "pthread_sigmask")
     safe_path = os.environ.get(_SAFE_PATH)
     os.environ[_SAFE_PATH] = "1"
@@ -206,12 +202,9 @@ def _worker_birth() -> Iterator[None]:
             resource_tracker.ensure_running()
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            if handler is not None:
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
-            yield
+            with ctrl_c_ignored():
+                yield
         finally:
-            if handler is not None:
-                signal.signal(signal.SIGINT, handler)
             if blocking:
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     finally:
@@ -244,7 +237,6 @@ def _stop(started: list[tuple[BaseProcess, Connection]], *, politely: bool) -> N
 def _serve(
     conn: Connection,
     function: Callable[[object], Iterable[object]],
-    initializer: Callable[[], None] | None,
     users_safe_path: bool,
 ) -> None:
     """A worker's loop: answer ``(index, task)`` messages until ``None`` or the parent's end.
@@ -261,8 +253,6 @@ def _serve(
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
-    if initializer is not None:
-        initializer()
     while True:
         try:
             message = conn.recv()
