@@ -191,7 +191,38 @@ def _worker_birth() -> Iterator[None]:
     leaves it so), and blocked, so that a Ctrl-C in this moment is held, not lost: on Linux a
     blocked signal is kept even while ignored, and delivered once the handler is back.
     ``PYTHONSAFEPATH`` is set for the workers (each removes it again, see :func:`_serve`).
+
+    When the current folder has been removed, workers start in the root folder instead
+    (``multiprocessing`` reads the current folder to start one), and this process goes back to
+    its own afterwards.
     """
+    with _in_a_folder_that_exists(), _deaf_and_safe():
+        yield
+
+
+@contextlib.contextmanager
+def _in_a_folder_that_exists() -> Iterator[None]:
+    """Stay in the current folder if it still exists; else move to the root folder meanwhile,
+    and back into the removed one (held open) afterwards."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        here = os.open(os.curdir, os.O_RDONLY)
+    else:
+        yield
+        return
+    try:
+        os.chdir(os.path.abspath(os.sep))
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.fchdir(here)
+        os.close(here)
+
+
+@contextlib.contextmanager
+def _deaf_and_safe() -> Iterator[None]:
+    """SIGINT ignored and blocked, ``PYTHONSAFEPATH`` set, as :func:`_worker_birth` says."""
     blocking = hasattr(signal, "pthread_sigmask")
     safe_path = os.environ.get(_SAFE_PATH)
     os.environ[_SAFE_PATH] = "1"

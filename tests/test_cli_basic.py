@@ -116,6 +116,25 @@ def test_bad_input_gives_one_line_and_nonzero_exit(
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "where"),
+    [
+        (("simulate", "escalator", "-j"), "patience simulate"),
+        (("solve", "escalator", "--deal"), "patience solve"),
+        (("simulate", "-j", "2", "escalator", "-n"), "patience simulate"),
+        (("--version", "-j"), "patience"),
+        (("nosuchcommand", "-j"), "patience"),
+    ],
+)
+def test_an_option_missing_its_value_names_the_command(args: tuple[str, ...], where: str) -> None:
+    """An option given last without its value is told with the command it belongs to, as every
+    other usage error is (click gives no context for this one)."""
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"{where}: error: "), result.stderr
+    assert result.stderr.count("\n") == 1
+
+
 def test_an_interrupted_command_says_so_in_one_line(
     run_patience: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -311,3 +311,25 @@ def test_a_module_in_the_current_folder_does_not_shadow_the_workers(tmp_path: Pa
         [sys.executable, str(script)], cwd=here, capture_output=True, text=True, timeout=120
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, "[1, 4, 9]\n", "")
+
+
+def test_workers_start_when_the_current_folder_has_been_removed(tmp_path: Path) -> None:
+    """Run from a folder that has been removed since (``multiprocessing`` reads the current
+    folder to start a worker), the workers still start, and the caller is back in its folder
+    afterwards."""
+    here = tmp_path / "gone"
+    here.mkdir()
+    script = tmp_path / "script.py"
+    script.write_text(
+        f"import os, sys; sys.path.insert(1, {str(Path(__file__).parent)!r})\n"
+        "from patience_core.workers import ordered_items\nfrom test_workers import squares\n"
+        "if __name__ == '__main__':\n"
+        "    before = os.stat(os.curdir).st_ino\n"
+        "    os.rmdir(os.getcwd())\n"
+        "    print(list(ordered_items(squares, [1, 2, 3], 2)))\n"
+        "    print(os.stat(os.curdir).st_ino == before)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], cwd=here, capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "[1, 4, 9]\nTrue\n", "")

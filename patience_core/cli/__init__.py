@@ -249,8 +249,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except click.UsageError as exc:
         # One line, not click's three: the command, the problem, where to look.
-        where = exc.ctx.command_path if exc.ctx is not None else "patience"
-        message = shortened(exc.format_message(), sys.argv[1:] if argv is None else argv)
+        args = sys.argv[1:] if argv is None else argv
+        where = exc.ctx.command_path if exc.ctx is not None else _command_named(args)
+        message = shortened(exc.format_message(), args)
         click.echo(f"{where}: error: {message} (see --help)", err=True)
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
@@ -294,6 +295,16 @@ def main(argv: list[str] | None = None) -> None:
             err=True,
         )
         sys.exit(code)
+
+
+def _command_named(args: list[str]) -> str:
+    """``patience CMD`` for the command the arguments name first, else ``patience``: what a
+    usage error says where click gives no context (an option's value missing at the end)."""
+    for arg in args:
+        if not arg.startswith("-"):
+            known = arg in COMMANDS or arg in cli.commands  # plugin commands, once added
+            return f"patience {arg}" if known else "patience"
+    return "patience"
 
 
 #: A number of more digits, or an argument of more characters, is cut short in a message.
