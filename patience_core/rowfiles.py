@@ -228,6 +228,10 @@ def check_output(path: str) -> str:
         what = _NOT_FILES.get(stat.S_IFMT(mode), "something other than a file")
         how = f"it links to {target!r}, {what}" if linked else f"it is {what}"
         raise PatienceError(f"cannot write {path!r}: {how}, not a file")
+    directory = os.path.dirname(target) or "."
+    if _read_only_file_system(directory):
+        where = f"it links to {target!r}, which is" if linked else "it is"
+        raise PatienceError(f"cannot write {path!r}: {where} on a read-only file system")
     if mode is not None and not os.access(target, os.W_OK):
         how = (
             f"it links to {target!r}, which you have no permission to write"
@@ -235,12 +239,20 @@ def check_output(path: str) -> str:
             else "you have no permission to write it"
         )
         raise PatienceError(f"cannot write {path!r}: {how}")
-    directory = os.path.dirname(target) or "."
     if not os.access(directory, os.W_OK):
         raise PatienceError(
             f"cannot write {path!r}: you have no permission to write in its directory {directory!r}"
         )
     return target
+
+
+def _read_only_file_system(directory: str) -> bool:
+    """Whether ``directory`` is on a file system mounted read-only (``False`` where that cannot
+    be told: no ``os.statvfs``, or the directory is not there)."""
+    try:
+        return bool(os.statvfs(directory).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):
+        return False
 
 
 def partial_path(path: str) -> Path:

@@ -736,6 +736,35 @@ def test_an_output_in_a_folder_the_user_may_not_write_is_refused_in_one_line(
     assert list(folder.iterdir()) == []
 
 
+@pytest.mark.parametrize("there_already", [False, True])
+def test_an_output_on_a_read_only_file_system_is_told_so(
+    tmp_path: Path, run_patience: Any, monkeypatch: pytest.MonkeyPatch, there_already: bool
+) -> None:
+    """A read-only mount is named as such, not as a permission the user lacks (``os.access``
+    says "no" for both). No read-only mount can be made here, so ``os.statvfs`` answers for the
+    folder."""
+    folder = tmp_path / "mounted"
+    folder.mkdir()
+    rows = folder / "rows.csv"
+    if there_already:
+        rows.write_text("mine\n")
+    statvfs = os.statvfs
+
+    def read_only(name: Any) -> Any:
+        found = statvfs(name)
+        if Path(name) != folder:
+            return found
+        return type("Found", (), {"f_flag": found.f_flag | os.ST_RDONLY})()
+
+    monkeypatch.setattr(os, "statvfs", read_only)
+    done = run_patience("simulate", "escalator", "-n", "2", "-O", str(rows))
+    assert (done.code, done.out) == (1, "")
+    assert done.err == (
+        f"patience: error: cannot write {str(rows)!r}: it is on a read-only file system\n"
+    )
+    assert sorted(p.name for p in folder.iterdir()) == (["rows.csv"] if there_already else [])
+
+
 @pytest.mark.skipif(
     not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root may write any file"
 )
