@@ -39,6 +39,7 @@ from typing import Any
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import counted
 from patience_core.engine.rng import GRand
+from patience_core.errors import BadSave
 from patience_core.games import Game
 from patience_core.model import Card, Move, Position
 
@@ -135,12 +136,18 @@ def check_position(game: Game, position: Position, deck: Counter[tuple[int, int]
     """Assert the invariants of one position.
 
     :param deck: the multiset of ``(rank, suit)`` the game started with.
-    :raises AssertionError: when a card is lost or duplicated, the pile count is wrong, the score
-        is out of 0..max_score, or won/lost and the legal moves disagree.
+    :raises AssertionError: when a card is lost or duplicated, the pile count is wrong,
+        :meth:`Game.check_position` refuses the position (play reached it, so a position file
+        holding it must be read), the score is out of 0..max_score, or won/lost and the legal
+        moves disagree.
     """
     assert len(position) == len(game.piles), "position has the wrong number of piles"
     found = _identity(position)
     assert found == deck, f"cards lost or duplicated: {_card_difference(found, deck)}"
+    try:
+        game.check_position(position)
+    except BadSave as exc:
+        raise AssertionError(f"check_position refuses a position play reached: {exc}") from None
     score = game.score(position)
     assert type(score) is int, f"score returned {score!r}, not a whole number"
     assert 0 <= score <= game.max_score, f"score {score} outside 0..{game.max_score}"

@@ -128,3 +128,21 @@ def test_the_conformance_kit_runs_the_deck_check() -> None:
         Kit().test_deals_hold_the_deck()
     with pytest.raises(AssertionError, match="does not hold the cards of new_deck"):
         Kit().test_random_walks()
+
+
+def test_the_kit_fails_a_game_whose_check_position_refuses_a_position_play_reaches() -> None:
+    """A position file holding a position play reached must be read: ``check_position`` that
+    is too strict (here, refusing any Escalator waste) fails the random walks."""
+    from patience_core.api import BadSave
+
+    base = type(load_game("escalator"))
+
+    class Strict(base):  # type: ignore[misc, valid-type]
+        def check_position(self, position: Position) -> None:
+            super().check_position(position)
+            if position[1]:
+                raise BadSave("the waste must be empty")
+
+    check_random_walk(base(), 17, seed=1)
+    with pytest.raises(AssertionError, match="check_position refuses a position play reached"):
+        check_random_walk(Strict(), 17, seed=1)

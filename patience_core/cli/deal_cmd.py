@@ -130,6 +130,8 @@ def read_position_text(path: str) -> str:
     """
     try:
         if path == "-":
+            if sys.stdin is None or sys.stdin.closed:
+                raise BadSave("cannot read standard input: it is closed")
             data = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
         else:
             with open(path, "rb") as handle:
@@ -144,15 +146,22 @@ def read_position_text(path: str) -> str:
         raise BadSave(f"cannot read {path}: not UTF-8 text") from None
 
 
-def file_options(data: object) -> dict[str, str] | None:
+def file_options(data: object, path: str = "-") -> dict[str, str] | None:
     """The ``options`` a position JSON object (:func:`json_object`) records, or ``None`` (not
-    JSON, or none recorded)."""
-    options = data.get("options") if isinstance(data, dict) else None
+    JSON, or none recorded).
+
+    :raises BadSave: naming ``path``, when ``options`` is there but is not an object of option
+        names to text values (``{"empty-columns": 1}``, ``null``, a list): taking the game's
+        defaults instead would solve another game than the file's.
+    """
+    if not isinstance(data, dict) or "options" not in data:
+        return None
+    options = data["options"]
     if isinstance(options, dict) and all(
         isinstance(k, str) and isinstance(v, str) for k, v in options.items()
     ):
         return dict(options)
-    return None
+    raise BadSave(f"{path}: 'options' must be an object of option names to text values")
 
 
 def game_for_position(
@@ -170,7 +179,7 @@ def game_for_position(
     of_game = data.get("game", this_game) if isinstance(data, dict) else this_game
     # Options recorded for another game are not tried on this one (reading the position then
     # says whose it is).
-    recorded = file_options(data) if of_game == this_game else None
+    recorded = file_options(data, path) if of_game == this_game else None
     if recorded is not None:
         if any(recorded.get(k, v) != v for k, v in chosen.items()):
             raise click.UsageError(

@@ -6,6 +6,7 @@ from collections.abc import Hashable, Sequence
 
 from patience_bristol.search import best_first, homes_impossible
 from patience_core.api import (
+    BadSave,
     Build,
     Card,
     Game,
@@ -27,6 +28,9 @@ FOUNDATIONS = (4, 5, 6, 7)
 TABLEAU = tuple(range(8, 16))
 PILE_SIZE = 3
 DEALT = PILE_SIZE * len(TABLEAU)  # 24
+#: The stock sizes play can leave: 28, 25, ..., 4, 1 (deals of three), then 0 (the last deal
+#: of one card).
+_STOCK_SIZES = frozenset(range(52 - DEALT, 0, -len(RESERVES))) | {0}
 
 RULES = """\
 Bristol
@@ -106,6 +110,33 @@ class Bristol(Game):
         stock = tuple(card.turned(False) for card in reversed(cards[DEALT:]))
         empty: tuple[Card, ...] = ()
         return Position((stock, *(empty,) * 7, *tableau))
+
+    def check_position(self, position: Position) -> None:
+        """A position read from a file must be one Bristol can reach (Part B §2): one deck; the
+        stock face down, holding 28 - 3k cards or none (three a deal, the last deal one); every
+        other card face up; no more cards on the reserves than the stock has dealt; each
+        foundation built up from the Ace one rank at a time (any suits).
+
+        :raises BadSave: naming the first problem.
+        """
+        super().check_position(position)
+        stock = position[STOCK]
+        if any(card.face_up for card in stock):
+            raise BadSave("the stock holds a face-up card")
+        for spec, pile in zip(self.piles[1:], position.piles[1:], strict=True):
+            if any(not card.face_up for card in pile):
+                raise BadSave(f"pile {spec.name} holds a face-down card; only the stock does")
+        stocked = len(self.new_deck()) - DEALT
+        if len(stock) not in _STOCK_SIZES:
+            raise BadSave(
+                f"the stock holds {len(stock)} cards; deals of three from {stocked} leave "
+                "28, 25, ..., 4, 1 or 0"
+            )
+        if sum(len(position[r]) for r in RESERVES) > stocked - len(stock):
+            raise BadSave("the reserves hold more cards than the stock has dealt")
+        for number, home in enumerate(FOUNDATIONS, start=1):
+            if any(card.rank != rank for rank, card in enumerate(position[home], start=1)):
+                raise BadSave(f"foundation f{number} is not built up from the Ace one rank at a time")
 
     def legal_moves(self, position: Position) -> list[Move]:
         """Every single-card move, sources r1..r3 then t1..t8, each to f1..f4 then t1..t8; then

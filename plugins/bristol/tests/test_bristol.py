@@ -309,3 +309,53 @@ def test_random_walks_keep_invariants(deal: int) -> None:
 
 
 test_random_walk_property = random_walk_property("bristol", steps=120, max_examples=15)
+
+
+def _edited(game: Bristol, edit: dict[int, tuple[str, ...]]) -> Position:
+    """Deal 1 with the piles in ``edit`` replaced (card codes, ``#`` before a face-down one)."""
+    piles = list(game.deal(DealNumber(1)).piles)
+    for index, codes in edit.items():
+        piles[index] = tuple(Card.from_code(c.lstrip("#")).turned(c[0] != "#") for c in codes)
+    return Position(tuple(piles))
+
+
+_STOCK_1 = tuple(
+    f"#{code}"
+    for code in "7s 2h Ah 7c Th 5h 2c Ts 7d 8s 4s 8c Qc Qd Jd 6h Tc Kc 6d Kh Qs 5c 5d 4c 9s 9h Kd 4h".split()
+)
+
+
+@pytest.mark.parametrize(
+    ("edit", "needle"),
+    [
+        ({TABLEAU[0]: ("#9c", "Td", "Jc")}, "pile t1 holds a face-down card; only the stock does"),
+        ({STOCK: (*_STOCK_1[:-1], "4h")}, "the stock holds a face-up card"),
+        ({STOCK: _STOCK_1[:-1], RESERVES[0]: ("4h",)}, "the stock holds 27 cards"),
+        ({TABLEAU[7]: ("Ks", "5s"), RESERVES[0]: ("8h",)}, "reserves hold more cards than"),
+        ({TABLEAU[5]: ("Ac", "9d"), FOUNDATIONS[0]: ("Jh",)}, "f1 is not built up from the Ace"),
+        (
+            {TABLEAU[6]: ("4d", "3d"), TABLEAU[1]: ("Qh", "Ad"), FOUNDATIONS[1]: ("As", "3s")},
+            "f2 is not built up from the Ace",
+        ),
+    ],
+)
+def test_impossible_positions_are_refused(
+    game: Bristol, edit: dict[int, tuple[str, ...]], needle: str
+) -> None:
+    from patience_core.api import BadSave
+
+    with pytest.raises(BadSave, match=needle):
+        game.check_position(_edited(game, edit))
+
+
+def test_positions_play_reaches_pass_the_check(game: Bristol) -> None:
+    """Three deals (27 cards dealt to the reserves, stock 1), then the last one (stock 0), and
+    an Ace then a Two of another suit on a foundation."""
+    position = game.deal(DealNumber(1))
+    for _ in range(9):
+        position = game.play(position, Move.deal(STOCK))
+    game.check_position(position)
+    game.check_position(game.play(position, Move.deal(STOCK)))
+    game.check_position(
+        _edited(game, {TABLEAU[6]: ("4d", "3d"), TABLEAU[3]: ("3c", "Js"), 4: ("As", "2d")})
+    )

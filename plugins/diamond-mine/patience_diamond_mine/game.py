@@ -6,6 +6,7 @@ import itertools
 from collections.abc import Hashable, Mapping
 
 from patience_core.api import (
+    BadSave,
     Card,
     Game,
     Move,
@@ -145,6 +146,39 @@ class DiamondMine(Game):
             for k in range(n)
         ]
         return Position(((), *piles))
+
+    def check_position(self, position: Position) -> None:
+        """A position read from a file must be one Diamond Mine can reach (Part B §4): one
+        deck; the foundation face-up diamonds, each one rank above the one below it (King to
+        Ace wraps); in each pile at most the 3 face-down cards dealt, below the face-up ones,
+        and its top card face up (auto-flip); the face-up cards of a pile descending one rank
+        at a time (any suits: only such groups move), and a face-up diamond only on top
+        (nothing is placed on a diamond).
+
+        :raises BadSave: naming the first problem.
+        """
+        super().check_position(position)
+        foundation = position[FOUNDATION]
+        if any(not card.face_up or card.suit is not Suit.DIAMONDS for card in foundation):
+            raise BadSave("the foundation holds a card that is not a face-up diamond")
+        for below, above in itertools.pairwise(foundation):
+            if above.rank != below.rank % SUIT_SIZE + 1:
+                raise BadSave("the foundation's diamonds are not in rank order (King to Ace wraps)")
+        for number, index in enumerate(TABLEAU, start=1):
+            pile = position[index]
+            ups = [card.face_up for card in pile]
+            if pile and (not ups[-1] or ups != sorted(ups)):
+                raise BadSave(
+                    f"pile t{number}: face-down cards must lie below the face-up ones, "
+                    "and its top card face up"
+                )
+            if ups.count(False) > FACE_DOWN:
+                raise BadSave(f"pile t{number} holds more than {FACE_DOWN} face-down cards")
+            shown = pile[ups.count(False) :]
+            if any(above.rank != below.rank - 1 for below, above in itertools.pairwise(shown)):
+                raise BadSave(f"pile t{number}: its face-up cards do not go down one rank at a time")
+            if any(card.suit is Suit.DIAMONDS for card in shown[:-1]):
+                raise BadSave(f"pile t{number}: a card lies on a diamond")
 
     def legal_moves(self, position: Position) -> list[Move]:
         """Every legal move, by source t1..t13: the top card to the foundation, then groups of

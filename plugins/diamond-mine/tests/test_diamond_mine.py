@@ -348,3 +348,51 @@ def test_face_up_part_stays_a_descending_sequence(game: DiamondMine) -> None:
 
 
 test_random_walk_property = random_walk_property("diamond-mine", steps=100, max_examples=10)
+
+
+def _edited(game: DiamondMine, edit: dict[int, tuple[str, ...]]) -> Position:
+    """Deal 1 with the piles in ``edit`` replaced (card codes, ``#`` before a face-down one).
+    Deal 1: t1 #9c #9d #9h Qc, t2 #Qh #3d #9s 8c, t4 #3c #Jc #5d 8s, t5 #6s #3s #5c 7d,
+    t8 #Ks #6c #6d 5h, t10 #Ad #As #Tc 7c, t13 #3h #Kd #Qd 7s."""
+    piles = list(game.deal(DealNumber(1)).piles)
+    for index, codes in edit.items():
+        piles[index] = tuple(Card.from_code(c.lstrip("#")).turned(c[0] != "#") for c in codes)
+    return Position(tuple(piles))
+
+
+@pytest.mark.parametrize(
+    ("edit", "needle"),
+    [
+        ({TABLEAU[0]: ("#9c", "#9d", "#9h"), F: ("Qc",)}, "not a face-up diamond"),
+        (
+            {TABLEAU[4]: ("#6s", "#3s", "#5c"), TABLEAU[3]: ("#3c", "#Jc", "8s"), F: ("7d", "5d")},
+            "diamonds are not in rank order",
+        ),
+        ({TABLEAU[0]: ("#9c", "#9d", "#9h", "#Qc")}, "face-down cards must lie below"),
+        ({TABLEAU[0]: ("#9c", "#9d", "9h", "Qc")}, "face-up cards do not go down one rank"),
+        (
+            {TABLEAU[0]: ("#Qh", "#9c", "#9d", "#9h", "Qc"), TABLEAU[1]: ("#3d", "#9s", "8c")},
+            "t1 holds more than 3 face-down cards",
+        ),
+        (
+            {TABLEAU[4]: ("#6s", "#3s", "#5c", "7d", "6c"), TABLEAU[7]: ("#Ks", "#6d", "5h")},
+            "t5: a card lies on a diamond",
+        ),
+    ],
+)
+def test_impossible_positions_are_refused(
+    game: DiamondMine, edit: dict[int, tuple[str, ...]], needle: str
+) -> None:
+    from patience_core.api import BadSave
+
+    with pytest.raises(BadSave, match=needle):
+        game.check_position(_edited(game, edit))
+
+
+def test_a_foundation_that_wraps_from_king_to_ace_passes_the_check(game: DiamondMine) -> None:
+    game.check_position(
+        _edited(
+            game,
+            {TABLEAU[12]: ("#3h", "#Qd", "7s"), TABLEAU[9]: ("#As", "#Tc", "7c"), F: ("Kd", "Ad")},
+        )
+    )
