@@ -266,6 +266,49 @@ def test_a_closed_standard_output_is_an_error(args: list[str]) -> None:
 @pytest.mark.parametrize(
     "args",
     [
+        ["deal", "escalator", "--from", "-"],
+        ["solve", "escalator", "--from", "-", "--nodes", "10"],
+        ["solve", "bakers-game", "--from", "-", "--honest", "--nodes", "10"],
+    ],
+)
+def test_a_position_from_a_closed_standard_input_is_an_error(args: list[str]) -> None:
+    result = subprocess.run(
+        [*patience_exe(), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(0),  # as `patience ... <&-` in a shell
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.splitlines() == [
+        "patience: error: cannot read standard input: it is closed"
+    ]
+
+
+@pytest.mark.parametrize("options", [{"empty-columns": 1}, ["any"], None, "any"])
+def test_a_position_file_with_malformed_options_is_refused(
+    tmp_path: Path, options: object
+) -> None:
+    """Options that are not an object of names to text are refused, not ignored: ignored, the
+    position would be solved under the game's default options, not the file's."""
+    written = run("deal", "bakers-game", "--deal", "ms:5", "-o", "empty-columns=any", "--json")
+    data = json.loads(written.stdout)
+    data["options"] = options
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(data))
+    for args in (("solve", "bakers-game", "--nodes", "10"), ("deal", "bakers-game")):
+        result = run(*args, "--from", str(path))
+        assert (result.returncode, result.stdout) == (1, ""), args
+        assert result.stderr == (
+            f"patience: error: {path}: 'options' must be an object of option names to text "
+            "values\n"
+        )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
         ["hint", "{d}"],
         ["score", "{d}"],
         ["play", "escalator", "--resume", "--file", "{d}"],

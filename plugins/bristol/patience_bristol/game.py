@@ -136,7 +136,9 @@ class Bristol(Game):
             raise BadSave("the reserves hold more cards than the stock has dealt")
         for number, home in enumerate(FOUNDATIONS, start=1):
             if any(card.rank != rank for rank, card in enumerate(position[home], start=1)):
-                raise BadSave(f"foundation f{number} is not built up from the Ace one rank at a time")
+                raise BadSave(
+                    f"foundation f{number} is not built up from the Ace one rank at a time"
+                )
 
     def legal_moves(self, position: Position) -> list[Move]:
         """Every single-card move, sources r1..r3 then t1..t8, each to f1..f4 then t1..t8; then

@@ -319,10 +319,8 @@ def _edited(game: Bristol, edit: dict[int, tuple[str, ...]]) -> Position:
     return Position(tuple(piles))
 
 
-_STOCK_1 = tuple(
-    f"#{code}"
-    for code in "7s 2h Ah 7c Th 5h 2c Ts 7d 8s 4s 8c Qc Qd Jd 6h Tc Kc 6d Kh Qs 5c 5d 4c 9s 9h Kd 4h".split()
-)
+#: Deal 1's stock, face down, bottom first (its top card is the 4h).
+_STOCK_1 = tuple(f"#{card.code}" for card in Bristol().deal(DealNumber(1))[STOCK])
 
 
 @pytest.mark.parametrize(

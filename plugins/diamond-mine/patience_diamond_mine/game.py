@@ -176,7 +176,9 @@ class DiamondMine(Game):
                 raise BadSave(f"pile t{number} holds more than {FACE_DOWN} face-down cards")
             shown = pile[ups.count(False) :]
             if any(above.rank != below.rank - 1 for below, above in itertools.pairwise(shown)):
-                raise BadSave(f"pile t{number}: its face-up cards do not go down one rank at a time")
+                raise BadSave(
+                    f"pile t{number}: its face-up cards do not go down one rank at a time"
+                )
             if any(card.suit is Suit.DIAMONDS for card in shown[:-1]):
                 raise BadSave(f"pile t{number}: a card lies on a diamond")
 
