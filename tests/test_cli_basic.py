@@ -274,8 +274,7 @@ def test_a_closed_standard_output_is_an_error(args: list[str]) -> None:
 def test_a_position_from_a_closed_standard_input_is_an_error(args: list[str]) -> None:
     result = subprocess.run(
         [*patience_exe(), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
         text=True,
         preexec_fn=lambda: os.close(0),  # as `patience ... <&-` in a shell
         check=False,
@@ -287,9 +286,7 @@ def test_a_position_from_a_closed_standard_input_is_an_error(args: list[str]) ->
 
 
 @pytest.mark.parametrize("options", [{"empty-columns": 1}, ["any"], None, "any"])
-def test_a_position_file_with_malformed_options_is_refused(
-    tmp_path: Path, options: object
-) -> None:
+def test_a_position_file_with_malformed_options_is_refused(tmp_path: Path, options: object) -> None:
     """Options that are not an object of names to text are refused, not ignored: ignored, the
     position would be solved under the game's default options, not the file's."""
     written = run("deal", "bakers-game", "--deal", "ms:5", "-o", "empty-columns=any", "--json")
@@ -301,8 +298,7 @@ def test_a_position_file_with_malformed_options_is_refused(
         result = run(*args, "--from", str(path))
         assert (result.returncode, result.stdout) == (1, ""), args
         assert result.stderr == (
-            f"patience: error: {path}: 'options' must be an object of option names to text "
-            "values\n"
+            f"patience: error: {path}: 'options' must be an object of option names to text values\n"
         )
 
 
