@@ -107,7 +107,8 @@ class Hint:
     :param mode: :data:`THOUGHTFUL` or :data:`HONEST`, as asked.
     :param verdict: ``"won"`` (a winning line follows the move), ``"dead"`` (proved: no line
         wins), ``"sampled"`` (an honest estimate), ``"unknown"`` (nothing decided in the time),
-        ``"over"`` (the game is won or no move exists).
+        ``"over"`` (the game is won or no move exists), ``"only"`` (honest: the only legal
+        move, given at once).
     :param length: for ``won``, the moves of the winning line, this one included.
     :param wins: for ``sampled``, the arrangements the move wins.
     :param samples: for ``sampled``, the arrangements tried.
@@ -208,6 +209,9 @@ def _last_winnable(
     return None, True
 
 
+#: What an honest hint adds in a position play's dead check has proved lost.
+_NO_LINE_REMAINS = "no winning line remains here (proved with every card known)"
+
 #: The reason given for a move no search decided.
 _GUESS = "no winning line was found within the search budget; the solver's best guess"
 
@@ -293,7 +297,17 @@ def hint(
     if not game.legal_moves(position):
         return Hint(None, "", "no moves left: the game is lost", mode, "over")
     if mode == HONEST and has_hidden(position):
-        return _honest_hint(game, position, mode, seconds, nodes, samples, started, history)
+        legal = game.legal_moves(position)
+        if len(legal) == 1:
+            found = Hint(legal[0], game.move_text(position, legal[0]), "the only legal move",
+                         mode, "only", seconds=time.perf_counter() - started)  # fmt: skip
+        else:
+            found = _honest_hint(game, position, mode, seconds, nodes, samples, started, history)
+        proved = None if known is None else known.get(position)
+        if proved is not None and proved.verdict is Verdict.DEAD:
+            # play has told the player so (its dead check): the share must not read as hope.
+            found = attrs.evolve(found, reason=f"{found.reason}; but {_NO_LINE_REMAINS}")
+        return found
     deadline = started + seconds
     budget = Budget(
         nodes=nodes if nodes is not None else Budget().nodes,

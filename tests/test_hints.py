@@ -395,3 +395,30 @@ def test_honest_ranking_puts_undecided_before_proved_lost(host: PluginHost) -> N
     assert _ranked(game, position, [mostly_lost, undecided])[0] is undecided
     winner = MoveStats(first, wins=1, unknown=0, samples=24)
     assert _ranked(game, position, [undecided, winner])[0] is winner
+
+
+def test_an_honest_hint_in_a_position_proved_dead_says_so(host: PluginHost) -> None:
+    """``play`` has said that no winning line remains (its dead check, every card known): an
+    honest hint's share of winning arrangements must not read as hope."""
+    game = game_of(host, "escalator")
+    start = game.deal(DealNumber(4))  # dead
+    after = game.play(start, game.legal_moves(start)[0])
+    assert len(game.legal_moves(after)) > 1
+    suffix = "; but no winning line remains here (proved with every card known)"
+    for position in (start, after):  # one legal move, and several
+        known: dict[Position, Solution] = {}
+        assert dead_check(game, position, SLOW, NODES, known).verdict is Verdict.DEAD
+        told = hint(game, position, mode=HONEST, nodes=500, known=known)
+        plain = hint(game, position, mode=HONEST, nodes=500)
+        assert told.move == plain.move is not None
+        assert told.reason == plain.reason + suffix
+        assert not plain.reason.endswith(suffix)
+
+
+def test_an_honest_hint_with_one_legal_move_names_it_at_once(host: PluginHost) -> None:
+    game = game_of(host, "spiderette")
+    start = game.deal(DealNumber(1))  # only the deal: t1..t7 hold one face-up card each
+    assert len(game.legal_moves(start)) == 1
+    found = hint(game, start, mode=HONEST)
+    assert (found.text, found.reason, found.verdict) == ("deal", "the only legal move", "only")
+    assert hint(game, start, mode=THOUGHTFUL, nodes=2000).verdict != "only"
