@@ -480,10 +480,16 @@ def run_deals(
     jobs: int = 1,
     chunk_size: int | None = None,
     on_row: Callable[[SimRow], None] | None = None,
+    on_spare: Callable[[SimRow], None] | None = None,
 ) -> Iterator[SimRow]:
     """Play ``deals`` (any deals of one numbering scheme, e.g. the ones a resumed run still
     lacks) and yield one :class:`SimRow` per deal, in the order given; otherwise as
     :func:`run_batch`.
+
+    :param on_spare: with workers, called with each row played but not yet yielded (it waits
+        behind a deal still being played) when a Ctrl-C stops the run, before the
+        ``KeyboardInterrupt`` goes on: rows out of deal order, for a file a resumed run reads
+        (:func:`patience_core.workers.ordered_items`, ``spare``).
 
     :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input, before any game.
     """
@@ -506,7 +512,7 @@ def run_deals(
         (spec, scheme, tuple(deal.number for deal in deals[start : start + size]))
         for start in range(0, n, size)
     ]
-    return _run_pool(tasks, workers_for(n, jobs, size), on_row)
+    return _run_pool(tasks, workers_for(n, jobs, size), on_row, on_spare)
 
 
 def _run_here(
@@ -526,8 +532,14 @@ def _run_pool(
     tasks: list[_Task],
     workers: int,
     on_row: Callable[[SimRow], None] | None,
+    on_spare: Callable[[SimRow], None] | None = None,
 ) -> Iterator[SimRow]:
-    for row in ordered_items(_worker_chunk, tasks, workers):
+    def spare(_index: int, rows: list[SimRow]) -> None:
+        if on_spare is not None:
+            for row in rows:
+                on_spare(row)
+
+    for row in ordered_items(_worker_chunk, tasks, workers, spare):
         if on_row is not None:
             on_row(row)
         yield row

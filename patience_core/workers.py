@@ -63,6 +63,7 @@ def ordered_items(
     function: Callable[[T], Iterable[R]],
     tasks: Sequence[T],
     workers: int,
+    spare: Callable[[int, list[R]], None] | None = None,
 ) -> Iterator[R]:
     """Yield every item of ``function(task)`` for each of ``tasks``, in task order, computed
     in up to ``workers`` processes started with the ``spawn`` method.
@@ -79,6 +80,11 @@ def ordered_items(
     gave before come, then its exception is raised, and nothing of the tasks after it.
 
     :param workers: processes to start, at least 1 (never more than there are tasks).
+    :param spare: called as ``spare(index, items)`` for each task answered in full but held
+        back behind one still worked on (in task order), when a Ctrl-C (``KeyboardInterrupt``)
+        stops the wait for answers, before the exception goes on: what the caller may keep of
+        the work done. Never called otherwise, so a failure leaves the same items as with one
+        process.
     :raises Exception: the exception of the first task (in task order) that failed
         (:func:`_portable`: one that cannot be pickled arrives as a ``RuntimeError`` with
         its line, a ``PatienceError`` as one with its message; a ``KeyboardInterrupt`` as
@@ -137,7 +143,17 @@ def ordered_items(
                 following += 1
                 continue
             assert busy, "a task not answered is one being worked on"
-            for ready in wait(list(busy)):
+            try:
+                ready_ones = wait(list(busy))
+            except KeyboardInterrupt:
+                if spare is not None:
+                    with ctrl_c_ignored():  # the work is kept whole, not cut by a second Ctrl-C
+                        for index in sorted(answers):
+                            items, error, _where = answers[index]
+                            if error is None:
+                                spare(index, items)
+                raise
+            for ready in ready_ones:
                 conn = cast(Connection, ready)
                 index = busy.pop(conn)
                 answers[index] = _received(conn, process_of[conn])

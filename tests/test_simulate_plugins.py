@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import csv
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -28,6 +30,7 @@ PLUGIN = textwrap.dedent(
     import os
     import signal
     import sys
+    import time
 
     from patience_core import hookimpl
     from patience_golf.game import Golf
@@ -72,12 +75,18 @@ PLUGIN = textwrap.dedent(
 
         def deal(self, deal):
             self.deal_number = deal.number
+            log = os.environ.get("BROKEN_GOLF_LOG")
+            if log:
+                with open(log, "a") as out:
+                    out.write(f"{deal.number}\\n")
             return super().deal(deal)
 
         def play(self, position, move):
             mode = os.environ.get("BROKEN_GOLF", "")
             if mode == "killed-in-deal-4" and getattr(self, "deal_number", 0) == 4:
                 os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
+            if mode == "waits-in-deal-1" and getattr(self, "deal_number", 0) == 1:
+                time.sleep(120)
             if mode == "raises-in-deal-5" and getattr(self, "deal_number", 0) == 5:
                 raise RuntimeError("boom in deal 5")
             if _broken(position):
@@ -364,3 +373,52 @@ def test_an_interrupt_raised_by_a_plugin_is_an_interrupt_whatever_jobs(broken_go
     for jobs in ("1", "2"):
         code, err = _simulate(broken_golf, "play-interrupt", "-n", "4", "-j", jobs)
         assert (code, err) == (130, "patience: interrupted\n"), jobs
+
+
+def test_ctrl_c_keeps_the_rows_played_behind_a_slow_deal(broken_golf: Path, tmp_path: Path) -> None:
+    """Deal 1 takes minutes; the other worker plays deals 4..40 meanwhile (its rows wait
+    behind deal 1's chunk, 1-3). A Ctrl-C then keeps those 37 rows in FILE.partial (out of deal
+    order), and the resumed run plays only deals 1-3 and gives the file an uninterrupted run
+    gives."""
+    target = tmp_path / "rows.csv"
+    log = tmp_path / "dealt.txt"
+    args = ["-n", "40", "--strategy", "greedy", "-j", "2", "-O", str(target)]
+    env = dict(os.environ, BROKEN_GOLF="waits-in-deal-1", BROKEN_GOLF_LOG=str(log))
+    env["PYTHONPATH"] = str(broken_golf)
+    env.pop("PATIENCE_DEBUG", None)
+    code = "import sys; from patience_core.cli import main; main(sys.argv[1:])"
+    run = subprocess.Popen(
+        [sys.executable, "-c", code, "simulate", "broken-golf", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            dealt = log.read_text().split() if log.exists() else []
+            if "40" in dealt:
+                break
+            time.sleep(0.05)
+        assert "40" in dealt and "2" not in dealt, dealt
+        time.sleep(2)  # deal 40's game (milliseconds) is over and its chunk sent back
+        run.send_signal(signal.SIGINT)
+        _out, err = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert (run.returncode, err) == (130, "patience: interrupted\n")
+    spared = [row["deal"] for row in _rows(tmp_path / "rows.csv.partial")]
+    assert sorted(spared, key=int) == [str(deal) for deal in range(4, 41)]
+    log.unlink()
+    code_, err = _simulate(broken_golf, "", *args)
+    assert code_ == 0, err
+    assert "Resuming from" in err and "37 of 40 deals already played" in err
+    whole = tmp_path / "whole.csv"
+    code_, err = _simulate(broken_golf, "", *args[:-1], str(whole))
+    assert code_ == 0, err
+
+    def columns(path: Path) -> list[list[str]]:
+        return [[v for k, v in row.items() if k != "seconds"] for row in _rows(path)]
+
+    assert columns(target) == columns(whole) and len(columns(whole)) == 40

@@ -145,10 +145,14 @@ def test_more_workers_than_tasks_and_no_tasks() -> None:
 
 def test_a_failure_comes_where_it_happened_with_its_traceback() -> None:
     items = []
+    spared: list[tuple[int, list[int]]] = []
     with pytest.raises(ValueError, match="task 2") as caught:
-        for item in ordered_items(fails_at, list(range(8)), 2):
+        for item in ordered_items(
+            fails_at, list(range(8)), 2, lambda i, got: spared.append((i, got))
+        ):
             items.append(item)
     assert items == [0, 1, 2]  # task 2's item before its failure too; task 5's failure unseen
+    assert spared == []  # tasks 3, 4 (answered while task 2 slept) are kept on Ctrl-C only
     cause = caught.value.__cause__
     assert isinstance(cause, WorkerTraceback)
     assert 'raise ValueError("task 2")' in str(cause)

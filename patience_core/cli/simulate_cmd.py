@@ -19,7 +19,7 @@ from patience_core.cli import get_host, is_terminal
 from patience_core.cli.options import DEAL, SECONDS, WholeNumberType, file_path, option_flag
 from patience_core.engine.deal import DealNumber
 from patience_core.engine.notation import counted
-from patience_core.errors import PatienceError
+from patience_core.errors import PatienceError, ctrl_c_ignored
 from patience_core.games import parse_options
 from patience_core.persistence import SaveLock
 from patience_core.rowfiles import (
@@ -311,7 +311,8 @@ def simulate(
     kept_by_deal = {row.deal: row for row in kept}
     missing = [deal for deal in deal_range(first, n) if str(deal) not in kept_by_deal]
     rest = len(missing)
-    rows: Any = run_deals(host, spec, missing, jobs)
+    spared: list[SimRow] = []  # rows played by workers, held behind a deal when Ctrl-C came
+    rows: Any = run_deals(host, spec, missing, jobs, on_spare=spared.append)
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:
         if partial is not None and kind is not None:
@@ -342,13 +343,22 @@ def simulate(
             )
             iterator = stack.enter_context(bar)
         played = iter(iterator)
-        for deal in deals:  # every deal in order: a row kept, or one played now
-            row = kept_by_deal.get(deal)
-            if row is None:
-                row = next(played)
-                if writer is not None:
-                    writer.write(row)
-            summary.add(row)
+        try:
+            for deal in deals:  # every deal in order: a row kept, or one played now
+                row = kept_by_deal.get(deal)
+                if row is None:
+                    row = next(played)
+                    if writer is not None:
+                        writer.write(row)
+                summary.add(row)
+        except KeyboardInterrupt:
+            if writer is not None and partial is not None:
+                # Played, out of deal order: the partial file takes them (a resumed run reads
+                # rows in any order), so that they are not played again.
+                with ctrl_c_ignored():
+                    for row in spared:
+                        writer.write(row)
+            raise
     if partial is not None and output is not None and kind is not None:
         in_order = [row.deal for row in kept] == deals[: len(kept)]
         finish(partial, output_target(output), kind, None if in_order else deals)
