@@ -38,6 +38,7 @@ from patience_core.model import Move, Position
 from patience_core.searchspace import AnySpace, PositionSpace, SearchSpace
 
 __all__ = [
+    "FIRST_MIN_NODES",
     "FIRST_SHARE",
     "Budget",
     "Solution",
@@ -109,6 +110,11 @@ class Solution:
 
 #: Share of the budget the depth-first search gets before a game's own :meth:`Game.find_win`.
 FIRST_SHARE = 0.1
+#: Positions the depth-first search gets first at least (the whole budget when it is smaller):
+#: the searches of an honest hint get a few hundred each, and a tenth of that is too little for
+#: the quick wins the depth-first search finds (Bristol: about 100 positions where ``find_win``
+#: needs thousands).
+FIRST_MIN_NODES = 1_000
 
 #: The depth-first search reads the clocks every this many positions (a read costs about as much
 #: as a position; a game's hooks, ``is_dead`` above all, may cost far more than a move).
@@ -127,7 +133,8 @@ def solve(game: Game, position: Position, budget: Budget | None = None) -> Solut
 
     A game that overrides :meth:`Game.find_win` (its own search for wins, which may prune unsafely)
     gets three stages within the same budget: the depth-first search with a tenth of it
-    (``FIRST_SHARE``: quick wins and quick proofs of ``dead``), then ``find_win`` with what is
+    (``FIRST_SHARE``, but at least ``FIRST_MIN_NODES`` positions: quick wins and quick proofs
+    of ``dead``), then ``find_win`` with what is
     left, whose line counts only if it replays with :meth:`Game.apply` to a won position (and
     loses any loop it makes, :func:`_replayed`), then
     the depth-first search again with whatever remains. Only the depth-first search ever says
@@ -173,7 +180,7 @@ def _solve(game: Game, position: Position, budget: Budget) -> Solution:
     first = search.run(
         attrs.evolve(
             budget,
-            nodes=max(1, int(budget.nodes * FIRST_SHARE)),
+            nodes=max(1, int(budget.nodes * FIRST_SHARE), min(budget.nodes, FIRST_MIN_NODES)),
             seconds=budget.seconds * FIRST_SHARE,
             wall_seconds=budget.wall_seconds * FIRST_SHARE,
         ),

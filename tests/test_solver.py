@@ -10,6 +10,7 @@ from typing import ClassVar
 
 import pytest
 
+from patience_core import solver as solver_module
 from patience_core.api import Card, Game, Move, PileKind, PileSpec, Position, time_is_up
 from patience_core.engine.deadline import search_limits
 from patience_core.honest import honest_stats
@@ -348,6 +349,14 @@ def test_the_default_game_has_no_win_finder() -> None:
     assert Mini().find_win(POSITIONS[0], 100, 1.0) == (None, 0)
 
 
+@pytest.fixture
+def tenth_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first depth-first stage gets a tenth of even a tiny budget, as of a large one: the
+    stages can then be seen on Mini's small positions."""
+    monkeypatch.setattr(solver_module, "FIRST_MIN_NODES", 1)
+
+
+@pytest.mark.usefixtures("tenth_first")
 def test_a_win_finder_line_is_used_once_the_first_search_gives_up() -> None:
     game = Finder()
     position = next(p for p in POSITIONS if winnable(game, p) and solve(game, p).nodes > 40)
@@ -373,6 +382,7 @@ def test_a_wrong_win_finder_line_is_never_reported() -> None:
         assert solve(liar, position).verdict is plain.verdict
 
 
+@pytest.mark.usefixtures("tenth_first")
 def test_verdicts_with_a_win_finder_agree_with_brute_force() -> None:
     game = Finder()
     for position in POSITIONS:
@@ -414,6 +424,7 @@ def there_and_back(game: Game, position: Position) -> list[Move]:
     return []
 
 
+@pytest.mark.usefixtures("tenth_first")
 def test_a_win_finder_line_loses_its_loops() -> None:
     game = Wanderer()
     Wanderer.padded.clear()
@@ -426,6 +437,19 @@ def test_a_win_finder_line_loses_its_loops() -> None:
             won += 1
         Wanderer.padded.clear()
     assert won >= 3
+
+
+def test_a_small_budget_goes_to_the_depth_first_search_whole() -> None:
+    """Under FIRST_MIN_NODES positions the depth-first search gets them all before the win
+    finder: its quick wins are not lost to a tenth of a few hundred (an honest hint's
+    searches)."""
+    game = Finder()
+    position = next(p for p in POSITIONS if winnable(game, p) and 4 < solve(game, p).nodes < 40)
+    Finder.calls.clear()
+    solution = solve(game, position, Budget(nodes=40))
+    assert Finder.calls == []
+    assert solution.verdict is Verdict.WON and replays_to_win(game, position, solution)
+    assert solver_module.FIRST_MIN_NODES == 1_000
 
 
 def test_a_node_budget_alone_sets_no_time_limit() -> None:
