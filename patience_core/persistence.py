@@ -396,10 +396,10 @@ def read_save(path: Path) -> SavedGame:
         raise BadSave(f"{path}: {exc}") from None
     options = data["options"]
     if not isinstance(options, dict) or len(options) > 100:
-        raise BadSave(f"{path}: 'options' must be an object of option names to values")
+        raise BadSave(f"{path}: 'options' must be an object of option names to text values")
     for key, value in options.items():
         if not isinstance(value, str) or len(key) > _MAX_TEXT or len(value) > _MAX_TEXT:
-            raise BadSave(f"{path}: 'options' must be an object of option names to values")
+            raise BadSave(f"{path}: 'options' must be an object of option names to text values")
     moves = _text_list(data, "moves", path)
     redo = _text_list(data, "redo", path)
     if len(moves) + len(redo) > MAX_MOVES:

@@ -514,3 +514,39 @@ def test_a_long_echo_of_the_users_text_is_cut_short_in_any_message() -> None:
     long_arg = "x" * 41
     assert shortened(f"bad {long_arg}!", [long_arg]) == "bad " + "x" * 20 + "...!"
     assert shortened(f"bad {long_arg}!", ["--name=" + long_arg]) == "bad " + "x" * 20 + "...!"
+
+
+def test_spaces_around_option_names_and_values_in_a_position_file_are_dropped(
+    tmp_path: Path,
+) -> None:
+    """As on the command line (``-o 'empty-columns = any'``): no message quoting a name it
+    then says does not exist."""
+    written = run("deal", "bakers-game", "--deal", "ms:5", "-o", "empty-columns=any", "--json")
+    data = json.loads(written.stdout)
+    data["options"] = {" empty-columns ": "any "}
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(data))
+    shown = run("deal", "bakers-game", "--from", str(path), "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["options"] == {"empty-columns": "any"}
+
+
+def test_a_relative_path_in_a_removed_current_folder_is_told_in_one_line(tmp_path: Path) -> None:
+    here = tmp_path / "gone"
+    here.mkdir()
+    code = (
+        "import os, sys; os.rmdir(os.getcwd()); from patience_core.cli import main; "
+        "main(sys.argv[1:])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, "simulate", "escalator", "-n", "3", "-O", "rows.csv"],
+        cwd=here,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PATIENCE_DATA_DIR": str(tmp_path / "data")},
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        "patience: error: the current folder no longer exists (it was removed): cd to another one\n"
+    )

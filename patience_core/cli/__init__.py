@@ -268,6 +268,9 @@ def main(argv: list[str] | None = None) -> None:
         # A file we were asked to read or write: a read-only folder, a full disk, ...
         where = f" {exc.filename}:" if exc.filename else ""
         reason = exc.strerror or str(exc)
+        if not exc.filename and _current_folder_gone():
+            # A relative path was to be made whole (`-O rows.csv`, `--file x.json`).
+            reason = "the current folder no longer exists (it was removed): cd to another one"
         with contextlib.suppress(OSError):
             click.echo(f"patience: error:{where} {reason}", err=True)
         # Output that could not be written must not fail again when Python flushes it at exit.
@@ -295,6 +298,17 @@ def main(argv: list[str] | None = None) -> None:
             err=True,
         )
         sys.exit(code)
+
+
+def _current_folder_gone() -> bool:
+    """Whether the folder this process runs in has been removed since it started."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def _command_named(args: list[str]) -> str:

@@ -160,7 +160,7 @@ def file_options(data: object, path: str = "-") -> dict[str, str] | None:
     if isinstance(options, dict) and all(
         isinstance(k, str) and isinstance(v, str) for k, v in options.items()
     ):
-        return dict(options)
+        return {key.strip(): value.strip() for key, value in options.items()}
     raise BadSave(f"{path}: 'options' must be an object of option names to text values")
 
 

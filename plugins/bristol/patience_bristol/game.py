@@ -112,10 +112,11 @@ class Bristol(Game):
         return Position((stock, *(empty,) * 7, *tableau))
 
     def check_position(self, position: Position) -> None:
-        """A position read from a file must be one Bristol can reach (Part B §2): one deck; the
-        stock face down, holding 28 - 3k cards or none (three a deal, the last deal one); every
-        other card face up; no more cards on the reserves than the stock has dealt; each
-        foundation built up from the Ace one rank at a time (any suits).
+        """A position read from a file must hold in each pile only what Bristol's rules put there
+        (Part B §2; it may be one play cannot reach, for studies): one deck; the stock face down,
+        holding 28 - 3k cards or none (three a deal, the last deal one); every other card face up;
+        no more cards on the reserves than the stock has dealt; each foundation built up from the
+        Ace one rank at a time (any suits).
 
         :raises BadSave: naming the first problem.
         """

@@ -148,12 +148,13 @@ class DiamondMine(Game):
         return Position(((), *piles))
 
     def check_position(self, position: Position) -> None:
-        """A position read from a file must be one Diamond Mine can reach (Part B §4): one
-        deck; the foundation face-up diamonds, each one rank above the one below it (King to
-        Ace wraps); in each pile at most the 3 face-down cards dealt, below the face-up ones,
-        and its top card face up (auto-flip); the face-up cards of a pile descending one rank
-        at a time (any suits: only such groups move), and a face-up diamond only on top
-        (nothing is placed on a diamond).
+        """A position read from a file must hold in each pile only what Diamond Mine's rules put
+        there (Part B §4; the solver's proofs of "dead" rely on it): one deck; the foundation
+        face-up diamonds, each one rank above the one below it (King to Ace wraps); in each pile
+        at most the 3 face-down cards dealt, below the face-up ones, and its top card face up
+        (auto-flip);
+        the face-up cards of a pile descending one rank at a time (any suits: only such groups
+        move), and a face-up diamond only on top (nothing is placed on a diamond).
 
         :raises BadSave: naming the first problem.
         """

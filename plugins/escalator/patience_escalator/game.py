@@ -114,9 +114,10 @@ class Escalator(Game):
         return all(not piles[c] for c in COVERS[index - APEX])
 
     def check_position(self, position: Position) -> None:
-        """A position read from a file must be one Escalator can reach: one deck; a face-down
-        stock, a face-up waste; at most one face-up card per pyramid place; and a pyramid card
-        gone only once both cards covering it are gone.
+        """A position read from a file must hold in each pile only what Escalator's rules put there
+        (it may be one play cannot reach, for studies): one deck; a face-down stock, a face-up
+        waste; at most one face-up card per pyramid place; and a pyramid card gone only once both
+        cards covering it are gone.
 
         :raises BadSave: naming the first problem.
         """
