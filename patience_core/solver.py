@@ -16,8 +16,9 @@ The search is **thoughtful**: it sees every card, as research solvers assume. Ho
 (only what a player sees) is built on it in :mod:`patience_core.honest`.
 
 Memory: the transposition table keeps at most ``Budget.table_size`` keys (default 2,000,000,
-about 300-600 MB for the largest keys); when it is full it is cleared (the positions on the
-current search path stay protected), which costs time, never correctness.
+about 300-600 MB for the largest keys) besides those of the current search path; when it is full
+it is cleared but for the path (which guards against cycles), which costs time, never
+correctness.
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ class Budget:
     :param nodes: positions generated (moves played) at most.
     :param seconds: CPU seconds of this process (:func:`time.process_time`) at most; CPU time,
         not wall-clock time, so that a verdict does not depend on what else the machine runs.
-    :param table_size: keys the transposition table holds at most before it is cleared.
+    :param table_size: keys the transposition table holds at most, besides those of the search
+        path, before it is cleared.
     :param wall_seconds: wall-clock seconds at most (:func:`time.perf_counter`), a cap for
         answers a person waits for (hints); unlimited by default.
     """
@@ -348,6 +350,9 @@ class DepthFirst:
         self._line: list[Move] = []
         self._seen: set[Hashable] = set()
         self._states: list[Any] = []
+        #: The keys of ``_states``, kept so that a full table is refilled with the search path
+        #: without computing them again (the path can be millions of states deep).
+        self._keys: list[Hashable] = []
         self._iterators: list[Iterator[tuple[Any, Any, int]]] = []
         self._steps: list[Any] = []
         self._started = False
@@ -381,10 +386,13 @@ class DepthFirst:
                 return result(Verdict.WON, space.moves([]))
             if space.is_dead(root):
                 return result(Verdict.DEAD)
-            self._seen.add(space.key(root))
+            root_key = space.key(root)
+            self._seen.add(root_key)
+            self._keys.append(root_key)
             self._states.append(root)
             self._iterators.append(space.children(root))
         seen, states, iterators, steps = self._seen, self._states, self._iterators, self._steps
+        keys = self._keys
         key, is_won, is_dead, children = space.key, space.is_won, space.is_dead, space.children
         nodes = self.nodes
         next_check = min(nodes + CLOCK_EVERY, max_nodes)
@@ -404,6 +412,7 @@ class DepthFirst:
             entry = next(iterators[-1], None)
             if entry is None:
                 states.pop()
+                keys.pop()
                 iterators.pop()
                 if steps:
                     steps.pop()
@@ -421,14 +430,17 @@ class DepthFirst:
                 self.nodes = nodes
                 line = _shortcut(space, states, [*steps, step], deadline, wall_deadline)
                 return result(Verdict.WON, space.moves(line))
-            if size >= table_size:
+            if size >= table_size + len(keys):
                 # Full: forget everything but the search path (which guards against cycles).
+                # The path does not count towards the cap: a path deeper than the cap would
+                # otherwise fill the table again at every step.
                 seen.clear()
-                seen.update(key(state) for state in states)
+                seen.update(keys)
                 seen.add(child_key)
             if is_dead(child):
                 continue
             states.append(child)
+            keys.append(child_key)
             iterators.append(children(child))
             steps.append(step)
         self.nodes = nodes

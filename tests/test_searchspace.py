@@ -16,6 +16,7 @@ from test_solver import (
     winnable,
 )
 
+from patience_core import solver as solver_module
 from patience_core.model import Move, Position
 from patience_core.searchspace import PositionSpace
 from patience_core.solver import Budget, DepthFirst, Verdict, _depth_first, solve
@@ -156,7 +157,11 @@ class Empty(Mini):
         return None, 0
 
 
-def test_the_search_after_the_win_finder_continues_the_first_one() -> None:
+def test_the_search_after_the_win_finder_continues_the_first_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A tenth of these small budgets first, as of a large one, so that the finder is asked.
+    monkeypatch.setattr(solver_module, "FIRST_MIN_NODES", 1)
     game = Empty()
     for position in POSITIONS:
         whole = _depth_first(game, position, Budget())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
@@ -14,7 +14,16 @@ from patience_core import solver as solver_module
 from patience_core.api import Card, Game, Move, PileKind, PileSpec, Position, time_is_up
 from patience_core.engine.deadline import search_limits
 from patience_core.honest import honest_stats
-from patience_core.solver import CLOCK_EVERY, Budget, Solution, Verdict, _cpu_for_wall, solve
+from patience_core.solver import (
+    CLOCK_EVERY,
+    Budget,
+    DepthFirst,
+    Solution,
+    Verdict,
+    _cpu_for_wall,
+    solve,
+    space_for,
+)
 
 
 class Mini(Game):
@@ -184,17 +193,50 @@ class CountedMini(Mini):
         return Counted(position)
 
 
-def test_the_table_never_holds_more_keys_than_its_size() -> None:
+class _Deepest(list[Any]):
+    """A list that remembers the most items it held (the search path's depth)."""
+
+    most = 0
+
+    def append(self, item: Any) -> None:
+        super().append(item)
+        self.most = max(self.most, len(self))
+
+
+def test_the_table_never_holds_more_keys_than_its_size_off_the_search_path() -> None:
     game = CountedMini()
     position = next(p for p in (shuffled(game, s) for s in range(50)) if not winnable(game, p))
     full = solve(game, position)
     assert full.verdict is Verdict.DEAD
     Counted.alive = Counted.most = 0
-    capped = solve(game, position, Budget(table_size=50))
+    search = DepthFirst(space_for(game, position))
+    search._states = path = _Deepest()
+    capped = search.run(Budget(table_size=50))
     assert capped.verdict is Verdict.DEAD
-    # The table, plus the child key in hand and the key being compared.
-    assert Counted.most <= 50 + 2
+    # The table (its cap, and the search path, which it always keeps), plus the child key in
+    # hand and the key being compared.
+    assert path.most > 1
+    assert Counted.most <= 50 + path.most + 2
     assert capped.nodes > full.nodes  # forgetting costs time
+
+
+def test_a_full_table_is_refilled_with_the_path_without_computing_its_keys_again() -> None:
+    """The path can be millions of states deep (Spiderette): computing its keys again at every
+    clearing once overran a 120 s budget by 50 s."""
+    game = CountedMini()
+    position = next(p for p in (shuffled(game, s) for s in range(50)) if not winnable(game, p))
+    made = 0
+    key = game.solver_key
+
+    def counting_key(position: Position) -> Hashable:
+        nonlocal made
+        made += 1
+        return key(position)
+
+    game.solver_key = counting_key  # type: ignore[method-assign]
+    capped = solve(game, position, Budget(table_size=5))
+    assert capped.verdict is Verdict.DEAD
+    assert made == capped.nodes + 1  # one key a position generated, and the start's
 
 
 def test_a_tiny_node_budget_gives_unknown() -> None:
