@@ -128,9 +128,13 @@ class Game(abc.ABC):
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         chosen = {spec.name: spec.default for spec in self.options}
         known = {spec.name: spec for spec in self.options}
+        given: set[str] = set()
         for raw_key, raw_value in (options or {}).items():
             # Spaces around a name or value are dropped, as on the command line (``-o``).
             key, value = raw_key.strip(), raw_value.strip()
+            if key in given:
+                raise BadOption(f"option {shown(key, 23)} given twice")
+            given.add(key)
             spec = known.get(key)
             if spec is None:
                 names = ", ".join(sorted(known)) or "none"

@@ -159,8 +159,9 @@ def honest_stats(
     Without ``nodes``, the analysis shares :data:`HONEST_NODES` positions out over the searches,
     and when that finds no win while some search was undecided it starts again with four times
     as many, up to :data:`HONEST_ROUNDS` rounds, while time is left. A round the clock cuts
-    short counts only if it found a win (else the round before it stands), so the answer
-    depends on the machine only when the clock decides.
+    short counts only if it found a win over at least :data:`HONEST_MIN_SAMPLES` arrangements
+    (else the round before it stands), so the answer depends on the machine only when the clock
+    decides.
 
     :param samples: arrangements at most.
     :param seconds: wall-clock seconds at most (each search also stops at the CPU seconds left
@@ -190,7 +191,10 @@ def honest_stats(
         stats, cut = _round(game, position, legal, count, each, deadline)
         spent = [total + entry.nodes for total, entry in zip(spent, stats, strict=True)]
         won = any(entry.wins for entry in stats)
-        if best is None or won or not cut:
+        # A round the clock cut short counts only with a win over enough arrangements: "100%
+        # (1 of 1 sampled)" would say more than it knows, and would depend on the machine.
+        enough = stats[0].samples >= HONEST_MIN_SAMPLES
+        if best is None or (won and enough) or not cut:
             best = stats
         undecided = any(entry.unknown for entry in stats)
         if cut or won or not undecided or time.perf_counter() >= deadline:

@@ -529,6 +529,11 @@ def test_spaces_around_option_names_and_values_in_a_position_file_are_dropped(
     shown = run("deal", "bakers-game", "--from", str(path), "--json")
     assert shown.returncode == 0, shown.stderr
     assert json.loads(shown.stdout)["options"] == {"empty-columns": "any"}
+    data["options"] = {"empty-columns": "any", " empty-columns": "kings"}  # as -o given twice
+    path.write_text(json.dumps(data))
+    refused = run("deal", "bakers-game", "--from", str(path))
+    assert (refused.returncode, refused.stdout) == (1, "")
+    assert refused.stderr == f"patience: error: {path}: option 'empty-columns' given twice\n"
 
 
 def test_a_relative_path_in_a_removed_current_folder_is_told_in_one_line(tmp_path: Path) -> None:

@@ -49,3 +49,12 @@ def test_every_command_refuses_an_option_given_twice_in_one_line_like_a_bad_opti
     # The same exit code as any other bad option.
     bad = run_patience(*command, "-o", "empty-columns=maybe")
     assert bad.code == twice.code
+
+
+def test_a_game_drops_spaces_around_options_and_refuses_one_given_twice() -> None:
+    from patience_core.testing import load_game
+
+    game = type(load_game("bakers-game"))
+    assert game({" empty-columns ": " any"}).option_values == {"empty-columns": "any"}
+    with pytest.raises(BadOption, match="option 'empty-columns' given twice"):
+        game({"empty-columns": "any", "empty-columns ": "any"})

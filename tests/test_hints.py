@@ -422,3 +422,22 @@ def test_an_honest_hint_with_one_legal_move_names_it_at_once(host: PluginHost) -
     found = hint(game, start, mode=HONEST)
     assert (found.text, found.reason, found.verdict) == ("deal", "the only legal move", "only")
     assert hint(game, start, mode=THOUGHTFUL, nodes=2000).verdict != "only"
+
+
+@pytest.mark.parametrize(("finished", "counts"), [(1, False), (3, False), (4, True)])
+def test_a_round_cut_short_counts_only_with_a_win_over_enough_arrangements(
+    host: PluginHost, monkeypatch: pytest.MonkeyPatch, finished: int, counts: bool
+) -> None:
+    """Round 1 decides nothing; the clock cuts round 2 short after ``finished`` arrangements,
+    one of them won: its "100% (1 of 1 sampled)" must not stand for fewer than 4."""
+    import patience_core.honest as honest_module
+
+    game = game_of(host, "bristol")
+    position = game.deal(DealNumber(1))
+    legal = game.legal_moves(position)
+    first = [MoveStats(m, 0, 4, 4) for m in legal]
+    second = [MoveStats(m, int(i == 1), 0, finished) for i, m in enumerate(legal)]
+    rounds = iter([(first, False), (second, True)])
+    monkeypatch.setattr(honest_module, "_round", lambda *args: next(rounds))
+    best = honest_stats(game, position)[0]
+    assert (best.wins, best.samples) == ((1, finished) if counts else (0, 4))

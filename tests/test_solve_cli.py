@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -53,6 +54,7 @@ def test_honest_solve_plays_the_deal_to_an_outcome(run_patience: Run) -> None:
     assert result.code == 0, result.err
     first, *moves = result.out.splitlines()
     assert first.startswith("Escalator, deal 17, honest play: ")
+    assert re.search(r" after [0-9]+ moves? \([0-9,]+ positions?, [0-9]+\.[0-9]{2} s\)$", first)
     outcome = first.split(": ")[1].split(" after ")[0]
     assert outcome in ("won", "lost", "dead", "stopped")
     replay = run_patience(

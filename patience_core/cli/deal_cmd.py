@@ -160,7 +160,11 @@ def file_options(data: object, path: str = "-") -> dict[str, str] | None:
     if isinstance(options, dict) and all(
         isinstance(k, str) and isinstance(v, str) for k, v in options.items()
     ):
-        return {key.strip(): value.strip() for key, value in options.items()}
+        stripped = {key.strip(): value.strip() for key, value in options.items()}
+        if len(stripped) < len(options):
+            twice = next(k for k in stripped if sum(n.strip() == k for n in options) > 1)
+            raise BadSave(f"{path}: option {twice!r} given twice")
+        return stripped
     raise BadSave(f"{path}: 'options' must be an object of option names to text values")
 
 

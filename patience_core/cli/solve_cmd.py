@@ -58,9 +58,9 @@ def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, 
 @click.option(
     "--nodes",
     type=COUNT,
-    help="Positions searched at most: in all (thoughtful), or per search (honest, default "
-    "1000). Without --budget there is then no time limit, so the answer is the same on every "
-    "machine.",
+    help="Positions searched at most: in all (thoughtful, default 5,000,000: raise it for a "
+    "--budget of more than about 20 s), or per search (honest, default 1000). Without --budget "
+    "there is then no time limit, so the answer is the same on every machine.",
 )
 @click.option("--moves-only", is_flag=True, help="Print only the moves, one per line (for play).")
 @click.option(
@@ -142,7 +142,7 @@ def solve_command(
         summary = f"{the_game.title}, {where}: {verdict}"
         if verdict == "won":
             summary += f" in {count}"
-        summary += f" ({counted(node_count, 'position')}, {seconds:.2f} s)"
+    summary += f" ({counted(node_count, 'position')}, {seconds:.2f} s)"
     click.echo(summary, err=moves_only)
     for text in texts:
         click.echo(text)
