@@ -536,7 +536,28 @@ def test_spaces_around_option_names_and_values_in_a_position_file_are_dropped(
     assert refused.stderr == f"patience: error: {path}: option 'empty-columns' given twice\n"
 
 
-def test_a_relative_path_in_a_removed_current_folder_is_told_in_one_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["simulate", "escalator", "-n", "3", "-O", "rows.csv"],
+            "the current folder no longer exists (it was removed): cd to another one",
+        ),
+        (
+            ["simulate", "escalator", "-n", "3", "-O", "sub/rows.csv"],
+            "cannot write 'sub/rows.csv': directory 'sub' does not exist (the current folder no "
+            "longer exists: cd to another one)",
+        ),
+        (
+            ["deal", "escalator", "--from", "x.json"],
+            "cannot read x.json: No such file or directory (the current folder no longer "
+            "exists: cd to another one)",
+        ),
+    ],
+)
+def test_a_relative_path_in_a_removed_current_folder_is_told_in_one_line(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
     here = tmp_path / "gone"
     here.mkdir()
     code = (
@@ -544,7 +565,7 @@ def test_a_relative_path_in_a_removed_current_folder_is_told_in_one_line(tmp_pat
         "main(sys.argv[1:])"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code, "simulate", "escalator", "-n", "3", "-O", "rows.csv"],
+        [sys.executable, "-c", code, *args],
         cwd=here,
         capture_output=True,
         text=True,
@@ -552,6 +573,4 @@ def test_a_relative_path_in_a_removed_current_folder_is_told_in_one_line(tmp_pat
         check=False,
     )
     assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == (
-        "patience: error: the current folder no longer exists (it was removed): cd to another one\n"
-    )
+    assert done.stderr == f"patience: error: {said}\n"

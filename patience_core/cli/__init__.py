@@ -260,7 +260,11 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except PatienceError as exc:
-        click.echo(f"patience: error: {shortened(str(exc))}", err=True)
+        message = shortened(str(exc))
+        if _current_folder_gone():
+            # Relative paths are then read from nowhere: say why they are not found.
+            message += " (the current folder no longer exists: cd to another one)"
+        click.echo(f"patience: error: {message}", err=True)
         sys.exit(1)
     except BrokenPipeError:
         _quit_quietly()
