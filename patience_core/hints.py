@@ -294,10 +294,10 @@ def hint(
         raise ValueError(f"unknown hint mode {mode!r}")
     if game.is_won(position):
         return Hint(None, "", "the game is won", mode, "over")
-    if not game.legal_moves(position):
+    legal = game.legal_moves(position)
+    if not legal:
         return Hint(None, "", "no moves left: the game is lost", mode, "over")
     if mode == HONEST and has_hidden(position):
-        legal = game.legal_moves(position)
         if len(legal) == 1:
             found = Hint(legal[0], game.move_text(position, legal[0]), "the only legal move",
                          mode, "only", seconds=time.perf_counter() - started)  # fmt: skip
