@@ -193,6 +193,14 @@ def test_a_bad_budget_is_a_usage_error_in_every_command(
     assert "--budget" in result.err and "Traceback" not in result.err
 
 
+@pytest.mark.parametrize("text", ["", " ", "abc"])
+def test_a_budget_that_is_no_number_says_so_in_words(run_patience: Run, text: str) -> None:
+    result = run_patience("solve", "escalator", "--deal", "1", "--budget", text)
+    assert result.code == 2
+    assert f"{text!r} is not a valid number of seconds." in result.err
+    assert "--budget SECONDS" in run_patience("solve", "--help").out
+
+
 def test_hint_for_a_saved_game(run_patience: Run, tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     run_patience("play", "escalator", "--deal", "17", "--file", str(save), input="deal\n")

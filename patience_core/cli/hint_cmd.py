@@ -30,6 +30,7 @@ from patience_core.persistence import load_session
 @click.option(
     "--seconds",
     type=SecondsType(min=0.05, max=600),
+    metavar="SECONDS",
     default=HINT_SECONDS,
     show_default=True,
     help="About how long until the answer, start-up included.",

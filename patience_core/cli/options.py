@@ -120,7 +120,9 @@ class SecondsType(click.FloatRange):
     value; text of more than 30 digits or 40 characters too, in a short line:
     :func:`number_problem`)."""
 
-    name = "seconds"
+    #: Click's messages say "'x' is not a valid number of seconds." (the options that take
+    #: it give ``metavar="SECONDS"`` for the help).
+    name = "number of seconds"
 
     def __init__(self, min: float = 0.01, max: float | None = None) -> None:
         super().__init__(min=min, max=max)

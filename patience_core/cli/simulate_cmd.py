@@ -164,6 +164,7 @@ def summary_lines(
 @click.option(
     "--budget",
     type=SECONDS,
+    metavar="SECONDS",
     help="Search CPU seconds per deal for solver (default 10); for honest, a cap in seconds "
     "on each move (none by default). The results then depend on the machine's speed; prefer "
     "--nodes.",

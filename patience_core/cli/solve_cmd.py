@@ -52,6 +52,7 @@ def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, 
 @click.option(
     "--budget",
     type=SECONDS,
+    metavar="SECONDS",
     help="CPU seconds of the whole search (thoughtful, default 10), or a cap in seconds on "
     "each move's decision (honest; none by default, so the moves do not depend on the machine).",
 )
