@@ -69,6 +69,11 @@ DEAD = "dead"
 UNKNOWN = "unknown"
 #: Every result a row may hold.
 RESULTS = (WON, LOST, STOPPED, DEAD, UNKNOWN)
+#: The results each built-in strategy can never give (its rows that hold one were not written
+#: by it): ``random`` and ``greedy`` search nothing, so they never prove or give up on a deal;
+#: ``honest`` plays on until it wins, is lost, proves the deal dead or meets the move cap.
+#: Plugin strategies may give any result.
+NEVER_GIVEN = {"random": (DEAD, UNKNOWN), "greedy": (DEAD, UNKNOWN), "honest": (UNKNOWN,)}
 
 #: The default move cap: a game still running after this many moves ends as ``stopped``. Every
 #: built-in game finishes a random game well inside it or wanders forever (moving cards back and
@@ -251,7 +256,8 @@ def row_problem(
     (as text: ``"17"``, ``"ms:17"``) of ``game`` (its name, its options as
     :func:`options_text` gives them, its ``max_score``) with ``strategy`` and the move cap
     ``max_moves``, or ``None`` when nothing does: a column that names another game, a deal not
-    among ``deals``, another strategy or other options; a result not in :data:`RESULTS`; a
+    among ``deals``, another strategy or other options; a result not in :data:`RESULTS`, or one
+    the strategy never gives (:data:`NEVER_GIVEN`); a
     ``max_score`` not the game's; a score outside 0..``max_score``, or below it for a win;
     moves outside 0..``max_moves``; seconds that are not a CPU time (negative, infinite, NaN).
 
@@ -267,6 +273,8 @@ def row_problem(
         return f"options {shown(row.options)}, not {options!r}"
     if row.result not in RESULTS:
         return f"result {shown(row.result)} is not one of {', '.join(RESULTS)}"
+    if row.result in NEVER_GIVEN.get(strategy, ()):
+        return f"result {row.result!r} is not one strategy {strategy!r} gives"
     if row.max_score != max_score:
         return f"max_score {row.max_score}, not {game}'s {max_score}"
     if not 0 <= row.score <= max_score:

@@ -244,6 +244,8 @@ def _rows_of(path: Path, kind: str) -> list[list[Any]]:
         ({"result": "won", "score": 20}, "won with score 20, not 28"),
         ({"score": 29}, "score 29 is outside 0..28"),
         ({"result": "maybe"}, "result 'maybe' is not one of won, lost, stopped, dead, unknown"),
+        ({"result": "dead"}, "result 'dead' is not one strategy 'greedy' gives"),
+        ({"result": "unknown"}, "result 'unknown' is not one strategy 'greedy' gives"),
         ({"deal": "99"}, "deal '99' is not one of the run's deals"),
         ({"deal": "1"}, "a second row of that deal"),
         ({"game": "bristol"}, "game 'bristol', not 'escalator'"),
@@ -926,3 +928,30 @@ def test_an_output_that_cannot_be_replaced_keeps_the_rows_for_a_resume(
     assert done.exit_code == 0, done.output
     assert "8 of 8 deals already played" in done.stderr
     assert len(_rows(target)) == 8
+
+
+@pytest.mark.parametrize(
+    ("strategy", "result", "kept"),
+    [
+        ("honest", "unknown", False),
+        ("honest", "dead", True),
+        ("solver", "unknown", True),
+        ("solver", "dead", True),
+        ("random", "dead", False),
+        ("greedy", "stopped", True),
+    ],
+)
+def test_a_row_keeps_only_a_result_its_strategy_can_give(
+    strategy: str, result: str, kept: bool
+) -> None:
+    row = SimRow("escalator", "1", strategy, "", result, 9, 28, 30, 0.1)
+    problem = row_problem(
+        row,
+        game="escalator",
+        deals={"1"},
+        strategy=strategy,
+        options="",
+        max_score=28,
+        max_moves=2000,
+    )
+    assert (problem is None) == kept, problem
