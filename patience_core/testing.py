@@ -19,11 +19,13 @@ once and reads back from its text; applying an illegal move is refused; undo/red
 save/load round trips; the score stays within 0..max_score; won/lost agree with the legal moves;
 a deal the solver wins ends exactly at the win with the maximum score; the space the solver
 searches (the game's own, or the default one over its search hooks) offers every legal move and
-its keys merge only positions with the same future; the rules text is present; and the CLI can
+its keys merge only positions with the same future; the solver's verdicts with the game's
+shortcuts do not contradict those of the plain search; the rules text is present; and the CLI can
 ``deal``, ``play`` (scripted through standard input, then ``--resume``) and ``simulate`` the game.
 
 The lower-level checks (:func:`check_deal`, :func:`check_random_walk`, :func:`check_position`,
-:func:`check_search_space`, :func:`check_winning_line`, :func:`walk_record`,
+:func:`check_search_space`, :func:`check_key_merges`, :func:`plain_game`,
+:func:`check_winning_line`, :func:`walk_record`,
 :func:`random_walk_property`, :func:`read_golden`, :func:`assert_matches_golden`) can be used on
 their own. Each raises ``AssertionError`` with a message naming the deal, step and move when the
 game breaks a rule of the :class:`~patience_core.games.Game` contract.
@@ -47,11 +49,13 @@ __all__ = [
     "GameConformance",
     "assert_matches_golden",
     "check_deal",
+    "check_key_merges",
     "check_position",
     "check_random_walk",
     "check_search_space",
     "check_winning_line",
     "load_game",
+    "plain_game",
     "play_winning_line",
     "provider_of",
     "random_walk_property",
@@ -136,12 +140,27 @@ def check_position(game: Game, position: Position, deck: Counter[tuple[int, int]
     """Assert the invariants of one position.
 
     :param deck: the multiset of ``(rank, suit)`` the game started with.
-    :raises AssertionError: when a card is lost or duplicated, the pile count is wrong,
+    :raises AssertionError: when a card is lost or duplicated, the pile count is wrong, a pile
+        is not a tuple of :class:`Card`, :meth:`Game.solver_key` cannot be hashed,
         :meth:`Game.check_position` refuses the position (play reached it, so a position file
         holding it must be read), the score is out of 0..max_score, or won/lost and the legal
         moves disagree.
     """
     assert len(position) == len(game.piles), "position has the wrong number of piles"
+    for index, pile in enumerate(position.piles):
+        assert isinstance(pile, tuple), (
+            f"pile {index} is a {type(pile).__name__}, not a tuple: positions hold tuples of cards"
+        )
+        odd_card = next((card for card in pile if not isinstance(card, Card)), None)
+        assert odd_card is None, f"pile {index} holds {odd_card!r}, not a Card"
+    key = game.solver_key(position)
+    try:
+        hash(key)
+    except TypeError:
+        raise AssertionError(
+            f"solver_key returned a {type(key).__name__}, which cannot be hashed: return a "
+            "tuple, bytes, text or number (the solver keeps keys in a table)"
+        ) from None
     found = _identity(position)
     assert found == deck, f"cards lost or duplicated: {_card_difference(found, deck)}"
     try:
@@ -216,8 +235,10 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
       space leaves out only moves the solver's table would skip anyway; any other omission would
       make "dead" a lie); not checked for the default space of a game that overrides
       :meth:`Game.solver_moves`, which may leave out moves no winning line needs;
-    * states with equal keys agree on won-ness and on the keys of their children (a key that
-      merges states with different futures would make "dead" a lie too).
+    * states with equal keys agree on won-ness, on the keys of their children and on the
+      number of legal moves of their positions (a key that merges states with different futures
+      would make "dead" a lie too; positions that differ only by interchangeable piles have as
+      many moves).
 
     :param seed: seeds the move choices (32-bit); every few steps the walk takes a move into an
         empty pile when there is one, where search spaces most often cut corners.
@@ -231,7 +252,7 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
     position = game.deal(number)
     rand = GRand(seed & 0xFFFFFFFF)
     checked = 0
-    futures: dict[Any, tuple[bool, frozenset[Any]]] = {}
+    futures: dict[Any, tuple[bool, frozenset[Any], int]] = {}
     for step in range(steps):
         legal = game.legal_moves(position)
         space = space_for(game, position)
@@ -257,9 +278,16 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
             )
             reached.add(game.solver_key(after))
             grandchildren = frozenset(space.key(c) for _s, c, _n in space.children(child))
-            future = (space.is_won(child), grandchildren)
-            assert futures.setdefault(space.key(child), future) == future, (
-                f"{where}: the child for {text!r} has the key of a state with another future"
+            future = (space.is_won(child), grandchildren, len(game.legal_moves(after)))
+            seen = futures.setdefault(space.key(child), future)
+            assert seen == future, (
+                f"{where}: the child for {text!r} has the key of a state with another future ("
+                + (
+                    f"{seen[2]} legal moves there, {future[2]} here"
+                    if seen[2] != future[2]
+                    else "other results of their moves"
+                )
+                + "): the key must tell apart positions that play differently"
             )
         # Game.solver_moves may leave out moves no winning line needs (the game's own claim,
         # which no walk can check); every other space must offer them all.
@@ -281,6 +309,69 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
         choices = into_empty if into_empty and rand.int_range(0, 4) == 0 else legal
         position = game.play(position, choices[rand.int_range(0, len(choices))])
     return checked
+
+
+def check_key_merges(game: Game, deal: int | DealNumber, nodes: int = 2000) -> int:
+    """Check that the keys of the space the solver searches merge only states that play alike,
+    over the first ``nodes`` states of a breadth-first search from ``deal`` (the walks of
+    :func:`check_search_space` seldom meet two different states with one key; a search from
+    the deal meets many).
+
+    Each time the search reaches a state whose key an earlier, different state had, both must
+    agree on won-ness, on their number of children and on their children's keys. States that
+    differ only by interchangeable piles do (with canonical keys); a key that leaves out what
+    tells two positions apart (a column's height without its cards, say) seldom does, and it
+    would make the solver's "dead" a lie.
+
+    :param nodes: distinct keys searched at most.
+    :returns: the number of merged pairs compared.
+    :raises AssertionError: naming the deal, on the first pair that disagrees.
+    """
+    from collections import deque
+
+    from patience_core.solver import space_for
+
+    number = deal if isinstance(deal, DealNumber) else DealNumber(deal)
+    space = space_for(game, game.deal(number))
+    start, _ = space.start()
+
+    def future(state: Any) -> tuple[bool, int, frozenset[Any]]:
+        children = [space.key(child) for _step, child, _cost in space.children(state)]
+        return space.is_won(state), len(children), frozenset(children)
+
+    # key -> [the first state with it, its future (None until needed)]
+    first: dict[Any, list[Any]] = {space.key(start): [start, None]}
+    queue = deque([start])
+    compared = 0
+    while queue and len(first) < nodes:
+        state = queue.popleft()
+        for _step, child, _cost in space.children(state):
+            key = space.key(child)
+            seen = first.get(key)
+            if seen is None:
+                first[key] = [child, None]
+                queue.append(child)
+                continue
+            if seen[0] == child:
+                continue
+            if seen[1] is None:
+                seen[1] = future(seen[0])
+            mine = future(child)
+            compared += 1
+            if mine != seen[1]:
+                what = (
+                    "one is won, the other not"
+                    if mine[0] != seen[1][0]
+                    else f"{seen[1][1]} and {mine[1]} moves"
+                    if mine[1] != seen[1][1]
+                    else "their moves lead to positions of other keys"
+                )
+                raise AssertionError(
+                    f"deal {number}: two different positions have the same key but play "
+                    f"differently ({what}): the key (solver_key, or the search space's) "
+                    "must tell apart positions with different futures"
+                )
+    return compared
 
 
 def walk_record(game: Game, deal: int | DealNumber, steps: int) -> list[str]:
@@ -490,6 +581,34 @@ def _run_cli(args: list[str], stdin: str, environ: Mapping[str, str]) -> tuple[i
     return code, out.getvalue(), err.getvalue()
 
 
+#: The number of deals all proved dead, none won, at which
+#: :meth:`GameConformance.test_solved_deal_ends_won` fails instead of skipping: a game that
+#: cannot win even one deal in that many is almost surely wrong about its wins.
+ALL_DEAD_DEALS = 500
+
+#: The :class:`Game` methods that let the solver skip work: each must keep every win.
+SHORTCUTS = ("forced_move", "solver_moves", "is_dead", "search_space", "find_win")
+
+
+def plain_game(game: Game) -> Game:
+    """``game`` without its solver shortcuts (:data:`SHORTCUTS`): a copy whose class puts
+    :class:`Game`'s defaults back, so the solver searches every legal move, one at a time, with
+    no forced move, no proof of ``dead`` but the exhausted search, and no win finder.
+    ``solver_key`` and ``order_moves`` are kept (checked along random walks, and order changes
+    no verdict).
+
+    :returns: a new game object of a subclass of ``type(game)``; ``game`` is left as it is.
+    """
+    import copy
+
+    cls = type(game)
+    defaults = {name: getattr(Game, name) for name in SHORTCUTS}
+    plain_cls = type(f"Plain{cls.__name__}", (cls,), {"__slots__": (), **defaults})
+    plain = copy.copy(game)
+    plain.__class__ = plain_cls
+    return plain
+
+
 class GameConformance:
     """Subclass in a game plugin's tests, setting :attr:`game`, to run the conformance kit.
 
@@ -500,7 +619,8 @@ class GameConformance:
     * ``deals``: deal numbers used by the checks (default five, including 0 and 2**32 - 1).
     * ``walk_steps``: moves per random walk (default 120).
     * ``solve_seconds``, ``solve_total_seconds``: the solver's CPU seconds per deal and in all
-      for :meth:`test_solved_deal_ends_won` (default 0.5 and 10).
+      for :meth:`test_solved_deal_ends_won` (default 0.5 and 10); ``solve_seconds`` also per
+      search of :meth:`test_shortcuts_keep_the_verdicts`.
     """
 
     game: str = ""
@@ -597,10 +717,12 @@ class GameConformance:
         """The space the solver searches (the game's own, or the default one over its search
         hooks: solver_moves, forced_move, solver_key) offers every legal move and its keys merge
         only positions with the same future: the solver's "dead" relies on both
-        (:func:`check_search_space`)."""
+        (:func:`check_search_space` along random walks, :func:`check_key_merges` over a
+        breadth-first search from each deal)."""
         game = self.make_game()
         for deal in self.deals:
             check_search_space(game, deal, seed=deal ^ 0x5EA5, steps=self.walk_steps)
+            check_key_merges(game, deal)
 
     def test_same_in_every_process(self) -> None:
         """Deals, legal moves (their order too) and scores are the same in every process: two
@@ -635,10 +757,12 @@ class GameConformance:
         game = self.make_game()
         started = time.process_time()
         deals = [*self.deals, *(n for n in range(1, 1000) if n not in self.deals)]
+        verdicts: Counter[Verdict] = Counter()
         for deal in deals:
             if time.process_time() - started >= self.solve_total_seconds:
                 break
             solution = solve(game, game.deal(DealNumber(deal)), Budget(seconds=self.solve_seconds))
+            verdicts[solution.verdict] += 1
             if solution.verdict is Verdict.WON:
                 position = game.deal(DealNumber(deal))
                 texts = []
@@ -647,7 +771,49 @@ class GameConformance:
                     position = game.play(position, move)
                 check_winning_line(game, deal, texts)
                 return
-        pytest.skip(f"no deal won within {self.solve_total_seconds} s: the end was not checked")
+        tried = sum(verdicts.values())
+        assert not (tried >= ALL_DEAD_DEALS and verdicts[Verdict.DEAD] == tried), (
+            f"the solver proved every one of {tried} deals dead: is_won, forced_move, is_dead "
+            "or solver_key is probably wrong (if the game is won that rarely, add a deal you "
+            "know is winnable to `deals`)"
+        )
+        pytest.skip(
+            f"no deal won within {self.solve_total_seconds} s ({counted(tried, 'deal')} tried: "
+            f"{verdicts[Verdict.DEAD]} proved dead, {verdicts[Verdict.UNKNOWN]} undecided): "
+            "the end was not checked"
+        )
+
+    def test_shortcuts_keep_the_verdicts(self) -> None:
+        """The solver's verdicts with the game's shortcuts (``forced_move``, ``solver_moves``,
+        ``is_dead``, ``search_space``, ``find_win``) never contradict those of the plain
+        search over every legal move (:func:`plain_game`), on each of
+        :attr:`deals` (``solve_seconds`` each way): one ``won``
+        where the other is ``dead`` means a shortcut loses wins (or the plain search's win
+        does not replay). Skipped for a game with none of these shortcuts."""
+        import pytest
+
+        from patience_core.solver import Budget, Verdict, solve
+
+        game = self.make_game()
+        shortcuts = [
+            name for name in SHORTCUTS if getattr(type(game), name) is not getattr(Game, name)
+        ]
+        if not shortcuts:
+            pytest.skip("the game has no solver shortcut to compare")
+        plain = plain_game(game)
+        for deal in self.deals:
+            position = game.deal(DealNumber(deal))
+            budget = Budget(seconds=self.solve_seconds)
+            fast = solve(game, position, budget).verdict
+            slow = solve(plain, position, budget).verdict
+            assert {fast, slow} != {Verdict.WON, Verdict.DEAD}, (
+                f"deal {deal}: the solver says {fast.value} with the game's "
+                f"{', '.join(shortcuts)}, {slow.value} with the plain search over every legal "
+                "move: a shortcut loses wins"
+                if fast is Verdict.DEAD
+                else f"deal {deal}: the solver wins with the game's {', '.join(shortcuts)}, but "
+                "the plain search over every legal move proves it dead"
+            )
 
     def test_illegal_moves_are_refused(self) -> None:
         """Transfers that are not among the legal moves are refused by ``apply``."""

@@ -8,6 +8,7 @@ import pytest
 
 from patience_core.api import (
     Card,
+    DealNumber,
     Game,
     Move,
     PileKind,
@@ -146,3 +147,74 @@ def test_the_kit_fails_a_game_whose_check_position_refuses_a_position_play_reach
     check_random_walk(base(), 17, seed=1)
     with pytest.raises(AssertionError, match="check_position refuses a position play reached"):
         check_random_walk(Strict(), 17, seed=1)
+
+
+def _escalator_with(**methods: object) -> Game:
+    """An Escalator game whose class has ``methods`` instead of its own."""
+    base = type(load_game("escalator"))
+    return type("Broken", (base,), methods)()  # type: ignore[no-any-return]
+
+
+def test_a_key_of_pile_heights_is_caught_by_the_search_from_the_deal() -> None:
+    """Heights say which Escalator cards left the pyramid, but not which stock card is on
+    the waste: two positions with one key then play differently."""
+    from patience_core.testing import check_key_merges
+
+    assert check_key_merges(load_game("escalator"), 17) > 0  # pairs compared, all agreeing
+    heights = _escalator_with(solver_key=lambda self, p: tuple(len(pile) for pile in p))
+    with pytest.raises(AssertionError, match="deal 17: two different positions have the same key"):
+        check_key_merges(heights, 17)
+
+
+def test_an_unsafe_forced_move_is_caught_by_the_plain_search() -> None:
+    """Dealing whenever the stock can is not safe: the solver then calls deal 17 (won) dead."""
+    from patience_core.testing import plain_game
+
+    rash = _escalator_with(forced_move=lambda self, p: Move.deal(0) if p[0] else None)
+
+    class Kit(GameConformance):
+        game = "escalator"
+        deals = (17,)
+
+        def make_game(self) -> Game:
+            return rash
+
+    with pytest.raises(AssertionError, match="deal 17: the solver says dead with the game's "):
+        Kit().test_shortcuts_keep_the_verdicts()
+    plain = plain_game(rash)
+    assert type(plain).forced_move is Game.forced_move
+    assert type(rash).forced_move is not Game.forced_move
+    start = rash.deal(DealNumber(17))
+    assert plain.legal_moves(start) == rash.legal_moves(start)
+
+
+def test_every_deal_proved_dead_fails_the_end_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    import patience_core.testing as kit
+
+    monkeypatch.setattr(kit, "ALL_DEAD_DEALS", 30)
+    rash = _escalator_with(forced_move=lambda self, p: Move.deal(0) if p[0] else None)
+
+    class Kit(GameConformance):
+        game = "escalator"
+
+        def make_game(self) -> Game:
+            return rash
+
+    with pytest.raises(AssertionError, match=r"proved every one of \d+ deals dead"):
+        Kit().test_solved_deal_ends_won()
+
+
+def test_piles_that_are_lists_and_keys_that_cannot_be_hashed_are_named() -> None:
+    from collections import Counter
+
+    from patience_core.testing import check_position
+
+    game = load_game("escalator")
+    start = game.deal(DealNumber(17))
+    deck = Counter((card.rank, card.suit) for card in start.cards())
+    listed = Position(tuple(list(pile) for pile in start.piles))  # type: ignore[misc]
+    with pytest.raises(AssertionError, match="pile 0 is a list, not a tuple"):
+        check_position(game, listed, deck)
+    unhashable = _escalator_with(solver_key=lambda self, p: [len(pile) for pile in p])
+    with pytest.raises(AssertionError, match="solver_key returned a list, which cannot be hashed"):
+        check_position(unhashable, start, deck)
