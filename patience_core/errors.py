@@ -137,3 +137,39 @@ def ctrl_c_ignored() -> Iterator[None]:
     finally:
         if handler is not None:
             signal.signal(signal.SIGINT, handler)
+
+
+class CtrlCWatch:
+    """Whether Ctrl-C (SIGINT) really came while a block ran (:func:`ctrl_c_watched`): a
+    ``KeyboardInterrupt`` raised by a plugin's own code (``raise KeyboardInterrupt`` in its
+    module) is then told apart from the user's."""
+
+    def __init__(self) -> None:
+        #: True once SIGINT arrived, or when it cannot be told (Ctrl-C is then always believed).
+        self.pressed = False
+
+
+@contextlib.contextmanager
+def ctrl_c_watched() -> Iterator[CtrlCWatch]:
+    """A block in which SIGINT still raises ``KeyboardInterrupt`` but is also noted in the
+    :class:`CtrlCWatch` it gives. Where Python's own handler is not in place (another one was
+    set, or outside the main thread), nothing is changed and ``pressed`` is True from the start.
+    """
+    watch = CtrlCWatch()
+
+    def noted(signum: int, frame: object) -> None:
+        watch.pressed = True
+        raise KeyboardInterrupt
+
+    try:
+        if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            raise ValueError("another handler")
+        signal.signal(signal.SIGINT, noted)
+    except ValueError:  # not the main thread, or not Python's handler
+        watch.pressed = True
+        yield watch
+        return
+    try:
+        yield watch
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -29,7 +29,14 @@ import pluggy
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from patience_core import API_VERSION, __version__, hookspecs
-from patience_core.errors import PatienceError, PluginError, UnknownGame, one_line
+from patience_core.errors import (
+    CtrlCWatch,
+    PatienceError,
+    PluginError,
+    UnknownGame,
+    ctrl_c_watched,
+    one_line,
+)
 from patience_core.games import (
     Game,
     GameRegistry,
@@ -176,9 +183,16 @@ def _method_behind(exc: BaseException, game: Game) -> str | None:
     return names[-1] if len(names) > 1 else None
 
 
+class _RaisedByPlugin(Exception):
+    """A ``KeyboardInterrupt`` a plugin raised itself while it loaded (no Ctrl-C came): its
+    failure, reported as the ``KeyboardInterrupt`` it is (``__cause__``)."""
+
+
 def _one_line(exc: BaseException) -> str:
     """``exc`` as one line (:func:`~patience_core.errors.one_line`); a :class:`PluginError`'s
     text alone, which is already a message about the plugin (e.g. from GameRegistry.add)."""
+    if isinstance(exc, _RaisedByPlugin) and exc.__cause__ is not None:
+        return one_line(exc.__cause__)
     if isinstance(exc, PluginError):
         text = str(exc).strip().splitlines()
         if text:
@@ -211,6 +225,8 @@ class PluginHost:
         #: One record per plugin, built-ins first, then by distribution name.
         self.records: list[PluginRecord] = []
         self._loaded = False
+        #: Whether Ctrl-C came while the plugins loaded (:meth:`load`).
+        self._ctrl_c = CtrlCWatch()
         #: Why a plugin's patience_register_commands failed, by distribution (filled by
         #: :meth:`add_commands`).
         self.command_problems: dict[str, str] = {}
@@ -260,15 +276,24 @@ class PluginHost:
         )
         blocked = _names_from_env(self._environ.get("PATIENCE_DISABLE_PLUGINS")) or set()
         allowed = _names_from_env(self._environ.get("PATIENCE_PLUGINS"))
-        for cand in self._candidates():
-            names = {cand.name, cand.distribution}
-            if names & blocked or (allowed is not None and not names & allowed):
-                self.records.append(
-                    PluginRecord(cand.name, cand.distribution, cand.version, BLOCKED)
-                )
-                continue
-            self.records.append(self._load_one(cand))
+        with ctrl_c_watched() as self._ctrl_c:
+            for cand in self._candidates():
+                names = {cand.name, cand.distribution}
+                if names & blocked or (allowed is not None and not names & allowed):
+                    self.records.append(
+                        PluginRecord(cand.name, cand.distribution, cand.version, BLOCKED)
+                    )
+                    continue
+                self.records.append(self._load_one(cand))
         return self
+
+    def _pressed(self, exc: KeyboardInterrupt) -> KeyboardInterrupt:
+        """``exc`` when Ctrl-C was really pressed while plugins loaded; else the plugin raised
+        it itself, and :class:`_RaisedByPlugin` is raised instead, to be reported as the
+        plugin's failure like any other exception."""
+        if self._ctrl_c.pressed:
+            return exc
+        raise _RaisedByPlugin(exc) from exc
 
     def _load_one(self, cand: _Candidate) -> PluginRecord:
         """Phase 2 for one plugin: import, register, check, call its registration hooks."""
@@ -276,8 +301,11 @@ class PluginHost:
         # exception it raises, SystemExit and GeneratorExit too, makes the plugin broken, never
         # ends patience. Only Ctrl-C (KeyboardInterrupt) goes on: the user may have pressed it.
         try:
-            plugin = cand.entry_point.load()
-            problem = api_problem(plugin)
+            try:
+                plugin = cand.entry_point.load()
+                problem = api_problem(plugin)
+            except KeyboardInterrupt as exc:
+                raise self._pressed(exc) from None
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # any import failure is the plugin's, not ours
@@ -304,7 +332,10 @@ class PluginHost:
             )
         before = set(self.games.names())
         try:
-            self._register_all(cand.distribution, plugin)
+            try:
+                self._register_all(cand.distribution, plugin)
+            except KeyboardInterrupt as exc:
+                raise self._pressed(exc) from None
         except KeyboardInterrupt:
             raise
         except BaseException as exc:

@@ -665,8 +665,36 @@ def test_a_plugin_module_attribute_raising_systemexit_is_broken() -> None:
 
 
 def test_ctrl_c_while_a_plugin_loads_stays_an_interrupt() -> None:
+    import os
+    import signal
+    import time
+
+    def pressed() -> Any:
+        os.kill(os.getpid(), signal.SIGINT)  # the user's Ctrl-C, landing in the plugin's code
+        time.sleep(5)
+
     with pytest.raises(KeyboardInterrupt):
-        host(FakeEntryPoint("golf", "patience-golf", raising(KeyboardInterrupt())))
+        host(FakeEntryPoint("golf", "patience-golf", pressed))
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.parametrize("where", ["import", "hook"])
+def test_a_plugin_raising_keyboardinterrupt_itself_is_broken(where: str) -> None:
+    """No Ctrl-C came: the plugin's own ``raise KeyboardInterrupt`` is its failure, and the
+    other plugins load (before, every command of every game said "interrupted")."""
+    import signal
+
+    broken = (
+        FakeEntryPoint("golf", "patience-golf", raising(KeyboardInterrupt()))
+        if where == "import"
+        else hook_raising(KeyboardInterrupt())
+    )
+    h = host(broken, ok("beta", "patience-beta", "beta"))
+    assert h.problems == [
+        "plugin patience-golf (golf) is broken and was skipped: KeyboardInterrupt"
+    ]
+    assert h.games.names() == ["beta"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_a_game_raising_systemexit_when_it_starts_or_answers_is_broken() -> None:
