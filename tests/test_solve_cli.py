@@ -323,12 +323,31 @@ def test_an_internal_error_names_the_game_being_worked_on(
     from patience_escalator import Escalator
 
     # Defined here (no plugin frame raises): the error comes up inside patience's solver.
-    monkeypatch.setattr(Escalator, "solver_key", lambda self, position: [1])
+    class Odd:
+        def __hash__(self) -> int:
+            raise ValueError("odd")
+
+    monkeypatch.setattr(Escalator, "solver_key", lambda self, position: Odd())
     result = run_patience("solve", "escalator", "--deal", "3")
     assert result.code == 70
     assert result.err.startswith(
-        "patience: internal error (with the escalator game of patience-escalator): TypeError"
+        "patience: internal error (with the escalator game of patience-escalator): ValueError"
     )
+
+
+def test_a_key_that_cannot_be_hashed_is_the_game_s_fault(
+    run_patience: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience_escalator import Escalator
+
+    monkeypatch.setattr(Escalator, "solver_key", lambda self, position: [1])
+    result = run_patience("solve", "escalator", "--deal", "3")
+    assert result.code == 1
+    assert result.err.startswith(
+        "patience: error: the escalator game of patience-escalator is broken: it gave a "
+        "position or a solver_key that cannot be hashed"
+    )
+    assert "TypeError: unhashable type: 'list'" in result.err and "Traceback" not in result.err
 
 
 def test_a_position_of_another_game_is_named_before_its_options_are_tried(

@@ -297,6 +297,14 @@ def main(argv: list[str] | None = None) -> None:
         else:
             game = _game_behind(exc)
             what, code = f"internal error{f' (with {game})' if game else ''}", 70
+            if game and isinstance(exc, TypeError) and str(exc).startswith("unhashable type"):
+                # patience hashes only what games give it: positions and solver keys.
+                what, code = (
+                    f"error: {game} is broken: it gave a position or a solver_key that "
+                    "cannot be hashed (piles must be tuples of cards, keys tuples, text or "
+                    "numbers)",
+                    1,
+                )
         click.echo(
             f"patience: {what}: {one_line(exc)} (set PATIENCE_DEBUG=1 for details)",
             err=True,
