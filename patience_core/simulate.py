@@ -560,7 +560,8 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     """The Wilson score interval for a win rate of ``wins`` out of ``games`` (95% by default).
 
     Unlike the normal approximation it stays inside [0, 1] and is sound for rates near 0 or 1 and
-    for small samples (Wilson, 1927). With no games it is (0, 1).
+    for small samples (Wilson, 1927). With no games it is (0, 1); with no win its low end is
+    exactly 0, with no loss its high end exactly 1.
 
     :raises ValueError: when ``games < 0`` or ``wins`` is outside ``0..games``.
     """
@@ -573,7 +574,10 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     denom = 1 + z2 / games
     centre = (p + z2 / (2 * games)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Exactly 0 with no win and 1 with no loss (rounding would leave 1e-19 or 0.9999999999).
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
 
 
 @attrs.define

@@ -88,6 +88,9 @@ def test_wilson_interval_edges() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
     low, high = wilson_interval(3, 100)
     assert 0 < low < 0.03 < high < 1
+    for games in (5, 297, 300, 1001):  # 300 left 8.7e-19 at the low end before
+        assert wilson_interval(0, games)[0] == 0.0
+        assert wilson_interval(games, games)[1] == 1.0
     with pytest.raises(ValueError):
         wilson_interval(11, 10)
     with pytest.raises(ValueError):
