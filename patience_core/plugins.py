@@ -225,6 +225,9 @@ class PluginHost:
         #: One record per plugin, built-ins first, then by distribution name.
         self.records: list[PluginRecord] = []
         self._loaded = False
+        #: Names in PATIENCE_PLUGINS / PATIENCE_DISABLE_PLUGINS that no plugin has, as
+        #: lines for :attr:`problems`.
+        self._unmatched: list[str] = []
         #: Whether Ctrl-C came while the plugins loaded (:meth:`load`).
         self._ctrl_c = CtrlCWatch()
         #: Why a plugin's patience_register_commands failed, by distribution (filled by
@@ -276,8 +279,18 @@ class PluginHost:
         )
         blocked = _names_from_env(self._environ.get("PATIENCE_DISABLE_PLUGINS")) or set()
         allowed = _names_from_env(self._environ.get("PATIENCE_PLUGINS"))
+        candidates = self._candidates()
+        known = {n for cand in candidates for n in (cand.name, cand.distribution)}
+        for variable, names in (
+            ("PATIENCE_PLUGINS", allowed),
+            ("PATIENCE_DISABLE_PLUGINS", blocked),
+        ):
+            self._unmatched += [
+                f"{variable} names {name!r}, which is no installed plugin"
+                for name in sorted((names or set()) - known)
+            ]
         with ctrl_c_watched() as self._ctrl_c:
-            for cand in self._candidates():
+            for cand in candidates:
                 names = {cand.name, cand.distribution}
                 if names & blocked or (allowed is not None and not names & allowed):
                     self.records.append(
@@ -364,12 +377,14 @@ class PluginHost:
 
     @property
     def problems(self) -> list[str]:
-        """One line per broken plugin, for stderr."""
+        """One line per broken plugin, and per name in ``PATIENCE_PLUGINS`` or
+        ``PATIENCE_DISABLE_PLUGINS`` that no installed plugin has (a misspelt name), for
+        stderr."""
         return [
             f"plugin {r.distribution} ({r.name}) is {r.status} and was skipped: {r.error}"
             for r in self.records
             if r.status in (BROKEN, INCOMPATIBLE)
-        ]
+        ] + self._unmatched
 
     def game_class(self, name: str) -> type[Game]:
         """The game class registered as ``name``.

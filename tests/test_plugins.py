@@ -1193,3 +1193,13 @@ def test_a_plugin_error_with_no_text_is_named_by_its_type_alone(
             "PATIENCE_DEBUG=1 for details)"
         )
     assert (result.code, result.err.splitlines()) == (1, [expected])
+
+
+def test_a_name_no_installed_plugin_has_is_warned_of() -> None:
+    """A misspelt name in PATIENCE_PLUGINS used to leave no game and no word of why."""
+    h = host(ok("beta", "patience-beta", "beta"), PATIENCE_PLUGINS="nosuch, patience-beta")
+    assert h.games.names() == ["beta"]
+    assert h.problems == ["PATIENCE_PLUGINS names 'nosuch', which is no installed plugin"]
+    h = host(ok("beta", "patience-beta", "beta"), PATIENCE_DISABLE_PLUGINS="bta")
+    assert h.problems == ["PATIENCE_DISABLE_PLUGINS names 'bta', which is no installed plugin"]
+    assert host(ok("beta", "patience-beta", "beta"), PATIENCE_PLUGINS="beta").problems == []
