@@ -1203,3 +1203,28 @@ def test_a_name_no_installed_plugin_has_is_warned_of() -> None:
     h = host(ok("beta", "patience-beta", "beta"), PATIENCE_DISABLE_PLUGINS="bta")
     assert h.problems == ["PATIENCE_DISABLE_PLUGINS names 'bta', which is no installed plugin"]
     assert host(ok("beta", "patience-beta", "beta"), PATIENCE_PLUGINS="beta").problems == []
+
+
+def test_a_plugin_command_named_like_a_built_in_one_is_warned_of(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import click
+
+    def shadow() -> None:
+        click.echo("the plugin's list")
+
+    @hookimpl
+    def patience_register_commands(cli: click.Group) -> None:
+        cli.add_command(click.Command("list", callback=shadow))
+
+    plugin = types.SimpleNamespace(patience_register_commands=patience_register_commands)
+    h = host(FakeEntryPoint("cmds", "patience-cmds", lambda: plugin))
+    monkeypatch.setattr(cli, "_plugins_added", False)
+    monkeypatch.setattr(cli, "commands", dict(cli.commands))
+    result = CliRunner().invoke(cli, ["--help"], obj=h)
+    assert result.exit_code == 0
+    assert (
+        f"patience: warning: a plugin's command 'list' (from {__name__}) was not added: "
+        "patience has a command of that name"
+    ) in result.stderr
+    assert "the plugin's list" not in CliRunner().invoke(cli, ["list"], obj=h).output

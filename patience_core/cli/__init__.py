@@ -195,6 +195,14 @@ class LazyGroup(click.Group):
         for name, command in group.commands.items():
             if name not in COMMANDS and name not in self.commands:
                 self.add_command(command, name)
+            else:
+                module = getattr(command.callback, "__module__", None)
+                click.echo(
+                    f"patience: warning: a plugin's command {name!r}"
+                    f"{f' (from {module})' if module else ''} was not added: patience has a "
+                    "command of that name",
+                    err=True,
+                )
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         self._add_plugin_commands(ctx)
