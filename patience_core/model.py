@@ -109,7 +109,7 @@ class Card:
     """One playing card: a rank, a suit, and whether it lies face up.
 
     Build cards with :meth:`Card.of` or :meth:`Card.from_code`, which return interned instances;
-    use :meth:`face_down` / :meth:`face_up_card` (never ``attrs.evolve``) to turn one over.
+    use :meth:`turned` (never ``attrs.evolve``) to turn one over.
     """
 
     rank: Rank
