@@ -26,7 +26,9 @@ def names_for(name: str) -> dict[str, str]:
     :raises PatienceError: for a name that is not lower-case letters, digits and single hyphens,
         starting with a letter, at most 40 characters.
     """
-    if not _NAME.match(name) or len(name) > 40:
+    if len(name) > 40:
+        raise PatienceError(f"bad game name {name[:40]!r}...: {len(name)} characters, 40 at most")
+    if not _NAME.match(name):
         raise PatienceError(
             f"bad game name {name!r}: use lower-case letters, digits and hyphens, "
             "starting with a letter (e.g. 'golf' or 'forty-thieves')"

@@ -703,7 +703,10 @@ class GameConformance:
         starts = set()
         for deal in self.deals:
             first = game.deal(DealNumber(deal))
-            assert first == self.make_game().deal(DealNumber(deal)), f"deal {deal} differs"
+            assert first == self.make_game().deal(DealNumber(deal)), (
+                f"deal {deal} differs from one game object to the next: a deal must depend on "
+                "its number alone (shuffle with the cards deal() hands to layout, not random)"
+            )
             starts.add(first)
         assert len(starts) == len(self.deals), "different deal numbers gave the same deal"
 

@@ -30,6 +30,12 @@ def test_bad_names(name: str) -> None:
         names_for(name)
 
 
+def test_a_name_too_long_says_so() -> None:
+    with pytest.raises(PatienceError, match=r"\.\.\.: 70 characters, 40 at most$"):
+        names_for("a" * 70)
+    assert names_for("a" * 40)["name"] == "a" * 40
+
+
 def test_creates_the_distribution(tmp_path: Path) -> None:
     target = create_plugin("lucky-seven", tmp_path)
     assert target == tmp_path / "patience-lucky-seven"
