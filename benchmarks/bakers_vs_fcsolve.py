@@ -3,7 +3,7 @@
 For each option (``any``: any card or run may fill an empty column; ``kings``: only King-led runs)
 and each Microsoft deal ``ms:1`` .. ``ms:N``, runs
 
-* our solver (:func:`patience_core.solver.solve`, thoughtful, ``--seconds`` per deal), timed in
+* our solver (:func:`patience_core.solve.solve`, thoughtful, ``--seconds`` per deal), timed in
   CPU seconds of this process (:func:`time.process_time`); a won line is replayed with
   :meth:`Game.apply` to check it;
 * Freecell Solver on the board our ``fcs`` writer prints (the same text as
@@ -40,7 +40,7 @@ import attrs
 
 from patience_core.api import DealNumber, Game
 from patience_core.plugins import PluginHost
-from patience_core.solver import Budget, Verdict, solve
+from patience_core.solve import Budget, Verdict, solve
 
 FCS_ARGS = ("-g", "bakers_game", "-to", "01ABCDE", "-sel")
 #: fc-solve's last words, by verdict (ours: won, dead, unknown).

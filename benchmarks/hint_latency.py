@@ -2,7 +2,7 @@
 
 For every installed game (or ``--games``), deals 1..N: a thoughtful and an honest hint at the
 deal, then again after each of the first ``--moves`` moves of the game's first legal moves
-(``play``'s default budget, :data:`patience_core.hints.HINT_SECONDS`). ``--busy K`` starts K
+(``play``'s default budget, :data:`patience_core.solve.HINT_SECONDS`). ``--busy K`` starts K
 processes that only spin, so the hints share the cores with them, as when a player asks for a
 hint while a long ``patience simulate`` runs. Prints, per game and mode, the hints asked, the
 median and the slowest wall seconds.
@@ -17,9 +17,9 @@ import multiprocessing
 import statistics
 import time
 
-from patience_core.engine.deal import DealNumber
-from patience_core.hints import HINT_SECONDS, HONEST, THOUGHTFUL, hint
+from patience_core.engine import DealNumber
 from patience_core.plugins import PluginHost
+from patience_core.solve import HINT_SECONDS, HONEST, THOUGHTFUL, hint
 
 
 def spin() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from patience_core.engine.deal import DealNumber
+from patience_core.engine import DealNumber
 from patience_core.plugins import PluginHost
 from patience_core.simulate import BatchSpec, Summary, run_batch
 

@@ -1,7 +1,7 @@
 """Thoughtful winnability: the solver's verdict on deals first..first+N-1 of every game.
 
 For each game (Baker's Game once per ``empty-columns`` option), solves every deal with full
-information (:func:`patience_core.solver.solve`, a budget of ``--seconds`` per deal) and prints one
+information (:func:`patience_core.solve.solve`, a budget of ``--seconds`` per deal) and prints one
 row per game: deals, won, dead (proved), unknown (budget ran out), the win rate among decided deals
 with its Wilson 95% interval, the bounds of the true rate counting every unknown deal as lost and
 as won (each with its Wilson interval's outer end), the median and largest seconds per deal, and
@@ -24,12 +24,10 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import counted
+from patience_core.engine import DealNumber, counted
 from patience_core.plugins import PluginHost
-from patience_core.simulate import wilson_interval
-from patience_core.solver import Budget, Verdict, solve
-from patience_core.workers import ordered_items
+from patience_core.simulate import ordered_items, wilson_interval
+from patience_core.solve import Budget, Verdict, solve
 
 #: Games solved once per option set; others run with their defaults.
 VARIANTS: dict[str, tuple[dict[str, str], ...]] = {

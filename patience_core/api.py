@@ -20,30 +20,28 @@ Example::
 from __future__ import annotations
 
 from patience_core import API_VERSION, hookimpl
-from patience_core.engine.deadline import time_is_up
-from patience_core.engine.deal import (
+from patience_core.engine import (
     AISLERIOT,
     MS,
-    DealNumber,
-    aisleriot_shuffle,
-    microsoft_deal,
-    standard_deck,
-)
-from patience_core.engine.rules import (
     Build,
+    DealNumber,
     EmptyPile,
     adjacent_ranks,
+    aisleriot_shuffle,
     auto_play,
     builds_on,
     deal_round,
     face_up_length,
     flip_top,
     foundation_accepts,
+    microsoft_deal,
     move_cards,
     next_rank,
     run_length,
     run_moves,
+    standard_deck,
     supermove_limit,
+    time_is_up,
 )
 from patience_core.errors import (
     BadDeal,
@@ -55,10 +53,18 @@ from patience_core.errors import (
     PluginError,
     UnknownGame,
 )
-from patience_core.games import Game, GameOption, GameRegistry, Painter, PositionFormat
+from patience_core.games import (
+    Game,
+    GameOption,
+    GameRegistry,
+    Painter,
+    PositionFormat,
+    PositionSpace,
+    SearchSpace,
+    Strategy,
+    StrategyRegistry,
+)
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position, Rank, Suit
-from patience_core.searchspace import PositionSpace, SearchSpace
-from patience_core.strategies import Strategy, StrategyRegistry
 
 __all__ = [
     "AISLERIOT",

@@ -193,7 +193,7 @@ def test_disabled_plugin_makes_game_unknown() -> None:
 
 
 def test_colour_and_symbols_follow_the_terminal(tmp_path: Path) -> None:
-    from patience_core.render import CardStyle
+    from patience_core.play import CardStyle
 
     class Tty:
         encoding = "utf-8"

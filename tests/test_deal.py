@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from patience_core.engine.deal import DealNumber, aisleriot_shuffle, microsoft_deal, standard_deck
-from patience_core.engine.rng import GRand
+from patience_core.engine import DealNumber, GRand, aisleriot_shuffle, microsoft_deal, standard_deck
 from patience_core.testing import read_golden
 
 SHARED = Path(__file__).resolve().parent / "data"
@@ -141,7 +140,7 @@ def test_deal_number_text_round_trip() -> None:
 
 
 _PROBE = (
-    "from patience_core.engine.deal import aisleriot_shuffle, standard_deck;"
+    "from patience_core.engine._deal import aisleriot_shuffle, standard_deck;"
     "print(' '.join(str(c) for c in aisleriot_shuffle(standard_deck(), 12345)))"
 )
 
@@ -165,7 +164,7 @@ def test_a_position_file_with_a_pile_out_of_place_is_refused(tmp_path: Path) -> 
 
     from patience_core.cli.deal_cmd import read_position
     from patience_core.errors import BadSave
-    from patience_core.formats import position_to_dict
+    from patience_core.games import position_to_dict
     from patience_core.testing import load_game
 
     game = load_game("escalator")

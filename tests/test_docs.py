@@ -6,7 +6,7 @@ import re
 import types
 from pathlib import Path
 
-from patience_core.engine.deal import DealNumber
+from patience_core.engine import DealNumber
 from patience_core.plugins import PluginHost
 from patience_core.testing import check_random_walk
 
@@ -46,7 +46,7 @@ def test_docs_link_to_pages_that_exist() -> None:
 def test_every_hook_is_documented_with_its_exact_signature() -> None:
     import inspect
 
-    from patience_core import hookspecs
+    from patience_core.plugins import hookspecs
 
     page = (DOCS / "plugin-api.md").read_text()
     hooks = [

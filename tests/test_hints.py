@@ -1,30 +1,33 @@
-"""Hints (patience_core.hints): thoughtful hints keep a winnable game winnable, honest hints never
+"""Hints (patience_core.solve): thoughtful hints keep a winnable game winnable, honest hints never
 use the face-down cards, dead positions name the last winnable one (issue 4, RULES.md Part A)."""
 
 from __future__ import annotations
 
 import pytest
 
-from patience_core.engine.deal import DealNumber
+from patience_core.engine import DealNumber
 from patience_core.games import Game
-from patience_core.hints import (
+from patience_core.model import Position
+from patience_core.plugins import PluginHost
+from patience_core.solve import (
     HONEST,
     THOUGHTFUL,
+    Budget,
     HonestBudget,
     HonestPlayer,
+    Solution,
     SolverPlayer,
+    Verdict,
     dead_check,
     default_mode,
     hidden_wording,
     hint,
     honest_stats,
     play_honestly,
+    solve,
     visible_seed,
 )
-from patience_core.honest import MoveStats, _ranked
-from patience_core.model import Position
-from patience_core.plugins import PluginHost
-from patience_core.solver import Budget, Solution, Verdict, solve
+from patience_core.solve._honest import MoveStats, _ranked
 
 #: Enough for every search below, so no answer depends on the machine's speed.
 NODES = 400_000
@@ -169,8 +172,8 @@ def test_honest_stats_rank_moves_best_first(host: PluginHost) -> None:
 def test_the_default_honest_budget_samples_fewer_arrangements_with_many_moves(
     host: PluginHost, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import patience_core.honest as honest_module
-    from patience_core.honest import (
+    import patience_core.solve._honest as honest_module
+    from patience_core.solve import (
         HONEST_MIN_NODES,
         HONEST_MIN_SAMPLES,
         HONEST_NODES,
@@ -278,8 +281,8 @@ def test_honest_player_resigns_when_the_position_is_proved_dead(host: PluginHost
 def searched(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The positions of every search that hints and honest analyses run from now on, as the
     solver counts them, in order."""
-    import patience_core.hints as hints_module
-    import patience_core.honest as honest_module
+    import patience_core.solve._hints as hints_module
+    import patience_core.solve._honest as honest_module
 
     counts: list[int] = []
 
@@ -338,7 +341,7 @@ def test_an_honest_analysis_with_every_move_undecided_searches_again_with_more(
 ) -> None:
     """Escalator deal 17 at the deal: one move, and no sampled stock order is decided with the
     first round's 500 positions a search; the next round (four times as many) finds wins."""
-    import patience_core.honest as honest_module
+    import patience_core.solve._honest as honest_module
 
     game = game_of(host, "escalator")
     start = game.deal(DealNumber(17))
@@ -354,7 +357,7 @@ def test_an_honest_analysis_with_some_moves_lost_and_none_won_searches_again(
 ) -> None:
     """Escalator deal 999 at the deal: the first round finds no win (some searches undecided);
     later rounds find wins."""
-    import patience_core.honest as honest_module
+    import patience_core.solve._honest as honest_module
 
     game = game_of(host, "escalator")
     start = game.deal(DealNumber(999))
@@ -430,7 +433,7 @@ def test_a_round_cut_short_counts_only_with_a_win_over_enough_arrangements(
 ) -> None:
     """Round 1 decides nothing; the clock cuts round 2 short after ``finished`` arrangements,
     one of them won: its "100% (1 of 1 sampled)" must not stand for fewer than 4."""
-    import patience_core.honest as honest_module
+    import patience_core.solve._honest as honest_module
 
     game = game_of(host, "bristol")
     position = game.deal(DealNumber(1))

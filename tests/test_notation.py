@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from patience_core.engine.notation import counted, format_move, parse_move
+from patience_core.engine import counted, format_move, parse_move
 from patience_core.errors import BadMoveText, IllegalMove
 from patience_core.model import Card, Move, PileKind, PileSpec, Position
 
@@ -133,7 +133,7 @@ def test_messages_quote_input_safely() -> None:
 def test_a_move_of_several_cards_is_described_by_its_bottom_card() -> None:
     import random
 
-    from patience_core.engine.deal import DealNumber
+    from patience_core.engine import DealNumber
     from patience_core.testing import load_game
 
     game = load_game("spiderette")

@@ -9,14 +9,15 @@ from typing import Any
 
 import pytest
 
-from patience_core import persistence
-from patience_core.engine.deal import DealNumber
+import patience_core.play._saves as persistence
+from patience_core.engine import DealNumber
 from patience_core.errors import BadSave, PatienceError
+from patience_core.files import data_dir, write_json_atomic
 from patience_core.games import Game
-from patience_core.persistence import (
+from patience_core.play import (
     MAX_SAVE_BYTES,
+    Session,
     archive_save,
-    data_dir,
     default_save_path,
     load_session,
     read_save,
@@ -24,7 +25,6 @@ from patience_core.persistence import (
     session_to_dict,
 )
 from patience_core.plugins import PluginHost
-from patience_core.session import Session
 
 WIN_DEAL = 17
 #: A winning line for Escalator deal 17 (found once by a depth-first search).
@@ -298,11 +298,11 @@ def test_save_lock_is_exclusive_between_processes(tmp_path: Path) -> None:
     import sys
 
     from patience_core.errors import PatienceError
-    from patience_core.persistence import SaveLock
+    from patience_core.play import SaveLock
 
     save = tmp_path / "escalator.json"
     probe = (
-        "import sys; from pathlib import Path; from patience_core.persistence import SaveLock\n"
+        "import sys; from pathlib import Path; from patience_core.play._saves import SaveLock\n"
         "try:\n    SaveLock(Path(sys.argv[1])).acquire()\nexcept Exception as e:\n"
         "    print('refused:', e); sys.exit(3)\nprint('got it')"
     )
@@ -327,7 +327,7 @@ def test_atomic_write_keeps_symlink_and_permissions(tmp_path: Path) -> None:
     os.chmod(target, 0o664)
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    persistence.write_json_atomic(link, {"a": 1})
+    write_json_atomic(link, {"a": 1})
     assert link.is_symlink()
     assert json.loads(target.read_text()) == {"a": 1}
     assert stat.S_IMODE(target.stat().st_mode) == 0o664
@@ -339,7 +339,7 @@ def test_a_save_whose_moves_do_not_read_says_so_without_in_game_advice(tmp_path:
     import json
 
     from patience_core.errors import BadSave
-    from patience_core.persistence import read_save, restore_session
+    from patience_core.play import read_save, restore_session
     from patience_core.plugins import PluginHost
 
     host = PluginHost().load()

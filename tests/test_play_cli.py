@@ -19,9 +19,9 @@ import pytest
 from click.testing import CliRunner
 
 from patience_core.cli import cli
-from patience_core.engine.deal import DealNumber
+from patience_core.engine import DealNumber
+from patience_core.play import Session
 from patience_core.plugins import PluginHost
-from patience_core.session import Session
 
 WIN_DEAL = "17"
 #: A winning line for Escalator deal 17 (found once by a depth-first search).
@@ -785,7 +785,7 @@ def test_a_wrong_kind_of_answer_met_during_play_names_the_plugin(
 def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goes_on(
     run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience_core import hints
+    import patience_core.solve._hints as hints
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise ZeroDivisionError("boom in a search")

@@ -308,7 +308,7 @@ def test_game_names_ignore_case() -> None:
 
 
 def test_a_plugin_that_fails_half_way_keeps_no_strategy() -> None:
-    from patience_core.strategies import StrategyRegistry
+    from patience_core.games import StrategyRegistry
 
     @hookimpl
     def patience_register_strategies(registry: StrategyRegistry) -> None:
@@ -573,7 +573,7 @@ def test_every_installed_game_is_declared_rightly() -> None:
 @pytest.fixture
 def installed(monkeypatch: pytest.MonkeyPatch) -> Any:
     """Make the real ``patience`` command line find only the given (fake) entry points."""
-    from patience_core import plugins
+    import patience_core.plugins._host as plugins
 
     def install(*eps: FakeEntryPoint) -> None:
         monkeypatch.setattr(plugins.metadata, "entry_points", lambda group: list(eps))

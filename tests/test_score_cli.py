@@ -9,10 +9,9 @@ from typing import Any
 
 import pytest
 
-from patience_core.engine.deal import DealNumber
-from patience_core.persistence import save_session
+from patience_core.engine import DealNumber
+from patience_core.play import Session, save_session
 from patience_core.plugins import PluginHost
-from patience_core.session import Session
 
 #: A winning line for Escalator deal 17 (found once by a depth-first search).
 WIN_TEXT = (

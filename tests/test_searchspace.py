@@ -1,4 +1,4 @@
-"""Search spaces (patience_core.searchspace): a game's own compact form for the depth-first search,
+"""Search spaces (patience_core.games): a game's own compact form for the depth-first search,
 the check of the conformance kit, and the resumable search."""
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from test_solver import (
     winnable,
 )
 
-from patience_core import solver as solver_module
+import patience_core.solve._solver as solver_module
+from patience_core.games import PositionSpace
 from patience_core.model import Move, Position
-from patience_core.searchspace import PositionSpace
-from patience_core.solver import Budget, DepthFirst, Verdict, _depth_first, solve
+from patience_core.solve._solver import Budget, DepthFirst, Verdict, _depth_first, solve
 from patience_core.testing import check_search_space
 
 #: A state of Mini's compact space: the ranks in each pile.

@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import patience_core.session as session_module
-from patience_core import persistence
-from patience_core.engine.deal import DealNumber
+import patience_core.play._saves as persistence
+import patience_core.play._session as session_module
+from patience_core.engine import DealNumber
 from patience_core.errors import BadMoveText, IllegalMove
 from patience_core.games import Game
 from patience_core.model import Card, Move, PileKind, PileSpec, Position
+from patience_core.play import Session
 from patience_core.plugins import PluginHost
-from patience_core.session import Session
 
 WIN_DEAL = 17
 #: A winning line for Escalator deal 17 (found once by a depth-first search).

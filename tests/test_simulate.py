@@ -23,10 +23,10 @@ from click.testing import CliRunner
 from patience_core import hookimpl
 from patience_core.api import Game, Move, Position
 from patience_core.cli import cli, main
-from patience_core.engine.deal import DealNumber
+from patience_core.engine import DealNumber
 from patience_core.errors import BadDeal, PatienceError
+from patience_core.games import GreedyStrategy, RandomStrategy, StrategyRegistry
 from patience_core.plugins import PluginHost
-from patience_core.rowfiles import resume_rows, run_header
 from patience_core.simulate import (
     COLUMNS,
     LOST,
@@ -38,12 +38,13 @@ from patience_core.simulate import (
     deal_range,
     options_text,
     play_deal,
+    resume_rows,
     run_batch,
+    run_header,
     strategy_seed,
     wilson_interval,
     workers_for,
 )
-from patience_core.strategies import GreedyStrategy, RandomStrategy, StrategyRegistry
 
 
 @pytest.fixture(scope="module")
@@ -646,7 +647,7 @@ def test_old_format_rows_under_a_matching_header_are_not_kept(tmp_path: Path, ki
 
 
 def test_partial_files_set_aside_in_the_same_second_are_all_kept(tmp_path: Path) -> None:
-    from patience_core.rowfiles import set_aside
+    from patience_core.simulate import set_aside
 
     partial = tmp_path / "e.csv.partial"
     kept = []
@@ -673,7 +674,7 @@ def test_two_runs_never_write_the_same_output_file(
 ) -> None:
     """While one run holds the output file, a second refuses in one line and touches nothing:
     two runs would resume, write and finish the same rows (seen: 153 rows for 150 deals)."""
-    from patience_core.persistence import SaveLock
+    from patience_core.play import SaveLock
 
     target = tmp_path / "rows.csv"
     partial = tmp_path / "rows.csv.partial"
@@ -768,7 +769,7 @@ def test_the_jobs_reported_are_the_workers_started() -> None:
 
 def test_one_worker_means_this_process(host: PluginHost, monkeypatch: pytest.MonkeyPatch) -> None:
     """``-n 1 -j 8`` reports 1 job: it plays in this process and starts no worker."""
-    import patience_core.simulate as simulate
+    import patience_core.simulate._batch as simulate
 
     def no_pool(*args: object) -> None:
         raise AssertionError("a worker process was started")
@@ -816,7 +817,7 @@ def test_the_summary_says_1_game_not_1_games() -> None:
 def test_a_resumed_run_of_one_deal_says_1_of_1_deal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience_core.rowfiles import RowWriter
+    from patience_core.simulate import RowWriter
 
     target = tmp_path / "rows.csv"
     partial = tmp_path / "rows.csv.partial"

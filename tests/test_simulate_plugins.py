@@ -197,11 +197,11 @@ def test_a_sound_game_still_simulates(broken_golf: Path, run_patience: Run, tmp_
 def test_a_win_below_the_max_score_is_refused() -> None:
     """The plugin API's rule (the conformance kit checks it): a won position scores max_score.
     A row "won with 27 of 28" cannot be right, so the game that gives it is named."""
-    from patience_core.engine.deal import DealNumber
+    from patience_core.engine import DealNumber
     from patience_core.errors import PluginError
+    from patience_core.games import GreedyStrategy
     from patience_core.plugins import PluginHost
     from patience_core.simulate import play_deal
-    from patience_core.strategies import GreedyStrategy
 
     escalator = type(PluginHost().load().game("escalator"))
 
@@ -216,11 +216,11 @@ def test_a_win_below_the_max_score_is_refused() -> None:
 
 
 def test_is_lost_is_checked_at_a_dead_end() -> None:
-    from patience_core.engine.deal import DealNumber
+    from patience_core.engine import DealNumber
     from patience_core.errors import PluginError
+    from patience_core.games import RandomStrategy
     from patience_core.plugins import PluginHost
     from patience_core.simulate import play_deal
-    from patience_core.strategies import RandomStrategy
 
     escalator = type(PluginHost().load().game("escalator"))
 

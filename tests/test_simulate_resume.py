@@ -23,8 +23,15 @@ from patience_core.api import GameRegistry, Move, Position
 from patience_core.cli import cli
 from patience_core.errors import PatienceError
 from patience_core.plugins import PluginHost
-from patience_core.rowfiles import RowWriter, atomic_output, resume_rows, run_header
-from patience_core.simulate import COLUMNS, SimRow, row_problem
+from patience_core.simulate import (
+    COLUMNS,
+    RowWriter,
+    SimRow,
+    atomic_output,
+    resume_rows,
+    row_problem,
+    run_header,
+)
 
 # -- the versions of the code that made the rows ----------------------------------------------
 
@@ -154,7 +161,7 @@ def test_a_partial_file_of_another_patience_core_version_is_set_aside(
     target = tmp_path / "g.csv"
     interrupt_after(10)
     assert isinstance(_simulate(_host("0.1.0"), target).exception, Killed)
-    from patience_core import rowfiles
+    import patience_core.simulate._rowfiles as rowfiles
 
     monkeypatch.setattr(rowfiles, "__version__", "9.9.9")
     done = _simulate(_host("0.1.0"), target)
@@ -165,7 +172,7 @@ def test_a_partial_file_of_another_patience_core_version_is_set_aside(
 
 def test_the_run_header_records_the_versions(tmp_path: Path, interrupt_after: Any) -> None:
     from patience_core import __version__
-    from patience_core.rowfiles import header_params
+    from patience_core.simulate import header_params
 
     target = tmp_path / "g.csv"
     interrupt_after(3)
@@ -177,8 +184,8 @@ def test_the_run_header_records_the_versions(tmp_path: Path, interrupt_after: An
 
 def test_the_versions_name_a_strategy_plugin_too() -> None:
     from patience_core import __version__
-    from patience_core.rowfiles import run_versions
-    from patience_core.strategies import RandomStrategy, StrategyRegistry
+    from patience_core.games import RandomStrategy, StrategyRegistry
+    from patience_core.simulate import run_versions
 
     class Players:
         name = "players"
@@ -888,7 +895,7 @@ def test_a_partial_file_of_another_run_holding_more_than_its_header_is_set_aside
 def test_the_versions_of_a_partial_file_set_aside_are_said_sensibly(
     tmp_path: Path, recorded: Any, said: str
 ) -> None:
-    from patience_core.rowfiles import why_not_resumed
+    from patience_core.simulate import why_not_resumed
 
     params = {
         "game": "escalator",
@@ -906,7 +913,7 @@ def test_an_output_that_cannot_be_replaced_keeps_the_rows_for_a_resume(
     """An append-only or immutable output (no permission bit shows it beforehand) fails only at
     the final write: one line naming the output, not the hidden temporary file, and the rows
     stay in FILE.partial, from which the next run finishes without playing again."""
-    from patience_core import rowfiles
+    import patience_core.simulate._rowfiles as rowfiles
 
     target = tmp_path / "rows.csv"
     real_replace = os.replace

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import CliResult
 
-from patience_core.engine.deal import DealNumber
+from patience_core.engine import DealNumber
 from patience_core.plugins import PluginHost
 from patience_core.simulate import (
     COLUMNS,
@@ -112,8 +112,8 @@ SCRIPT = textwrap.dedent(
     from patience_core.cli import cli
     from patience_core.plugins import PluginHost
     from patience_core.simulate import strategy_seed
-    from patience_core.engine.deal import DealNumber
-    from patience_core.strategies import RandomStrategy
+    from patience_core.engine import DealNumber
+    from patience_core.games import RandomStrategy
 
     kill_at = os.environ.get("KILL_AT")
     doomed = strategy_seed(DealNumber(int(kill_at)), "killer") if kill_at else None

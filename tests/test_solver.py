@@ -10,11 +10,11 @@ from typing import Any, ClassVar
 
 import pytest
 
-from patience_core import solver as solver_module
+import patience_core.solve._solver as solver_module
 from patience_core.api import Card, Game, Move, PileKind, PileSpec, Position, time_is_up
-from patience_core.engine.deadline import search_limits
-from patience_core.honest import honest_stats
-from patience_core.solver import (
+from patience_core.engine import search_limits
+from patience_core.solve import honest_stats
+from patience_core.solve._solver import (
     CLOCK_EVERY,
     Budget,
     DepthFirst,
@@ -325,9 +325,8 @@ def test_honest_stats_without_hidden_cards_follow_the_solver() -> None:
 
 
 def test_samples_do_not_depend_on_where_the_hidden_cards_really_lie() -> None:
-    from patience_core.engine.deal import DealNumber
-    from patience_core.engine.rng import GRand
-    from patience_core.honest import face_down_places, sample_hidden, visible_seed
+    from patience_core.engine import DealNumber, GRand
+    from patience_core.solve import face_down_places, sample_hidden, visible_seed
     from patience_core.testing import load_game
 
     game = load_game("spiderette")

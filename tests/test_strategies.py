@@ -11,16 +11,16 @@ import pytest
 
 from patience_core import hookimpl
 from patience_core.api import Card, Game, Move, PileKind, PileSpec, Position
-from patience_core.engine.deal import DealNumber
+from patience_core.engine import DealNumber
 from patience_core.errors import PatienceError, PluginError
-from patience_core.plugins import PluginHost
-from patience_core.simulate import LOST, STOPPED, WON, play_deal
-from patience_core.strategies import (
+from patience_core.games import (
     GreedyStrategy,
     RandomStrategy,
     Strategy,
     StrategyRegistry,
 )
+from patience_core.plugins import PluginHost
+from patience_core.simulate import LOST, STOPPED, WON, play_deal
 
 ACE = Card.from_code("Ah")
 

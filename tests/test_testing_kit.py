@@ -189,7 +189,7 @@ def test_an_unsafe_forced_move_is_caught_by_the_plain_search() -> None:
 
 
 def test_every_deal_proved_dead_fails_the_end_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    import patience_core.testing as kit
+    import patience_core.testing._kit as kit
 
     monkeypatch.setattr(kit, "ALL_DEAD_DEALS", 30)
     rash = _escalator_with(forced_move=lambda self, p: Move.deal(0) if p[0] else None)

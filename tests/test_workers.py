@@ -1,4 +1,4 @@
-"""The worker pool of ``simulate --jobs N`` (patience_core.workers): items in task order,
+"""The worker pool of ``simulate --jobs N`` (patience_core.simulate): items in task order,
 failures where they happened as with one process, and workers that are always stopped,
 whatever happens to them or to their parent."""
 
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from patience_core.errors import PatienceError
-from patience_core.workers import WorkerDied, WorkerTraceback, ordered_items
+from patience_core.simulate import WorkerDied, WorkerTraceback, ordered_items
 
 # Task functions run in spawned workers, which import this module by name.
 
@@ -222,7 +222,7 @@ SCRIPT = textwrap.dedent(
     """
     import os, sys, time
     sys.path.insert(0, sys.argv[1])
-    from patience_core.workers import ordered_items
+    from patience_core.simulate import ordered_items
     from test_workers import sleeps
 
     if __name__ == "__main__":
@@ -308,7 +308,7 @@ def test_a_module_in_the_current_folder_does_not_shadow_the_workers(tmp_path: Pa
     script = tmp_path / "script.py"
     script.write_text(
         f"import sys; sys.path.insert(1, {str(Path(__file__).parent)!r})\n"
-        "from patience_core.workers import ordered_items\nfrom test_workers import squares\n"
+        "from patience_core.simulate import ordered_items\nfrom test_workers import squares\n"
         "if __name__ == '__main__':\n    print(list(ordered_items(squares, [1, 2, 3], 2)))\n"
     )
     done = subprocess.run(
@@ -326,7 +326,7 @@ def test_workers_start_when_the_current_folder_has_been_removed(tmp_path: Path) 
     script = tmp_path / "script.py"
     script.write_text(
         f"import os, sys; sys.path.insert(1, {str(Path(__file__).parent)!r})\n"
-        "from patience_core.workers import ordered_items\nfrom test_workers import squares\n"
+        "from patience_core.simulate import ordered_items\nfrom test_workers import squares\n"
         "if __name__ == '__main__':\n"
         "    before = os.stat(os.curdir).st_ino\n"
         "    os.rmdir(os.getcwd())\n"

@@ -19,19 +19,26 @@ import click
 
 from patience_core.cli import get_host
 from patience_core.cli.options import DEAL, option_flag, random_deal
-from patience_core.engine.deal import DealNumber
+from patience_core.engine import DealNumber
 from patience_core.errors import BadSave
-from patience_core.formats import (
+from patience_core.games import (
     POSITION_FORMAT,
     POSITION_VERSION,
+    Game,
+    parse_options,
     position_from_dict,
     position_to_dict,
 )
-from patience_core.games import Game, parse_options
 from patience_core.model import Position
-from patience_core.persistence import SAVE_FORMAT, load_session, whole_number
+from patience_core.play import (
+    SAVE_FORMAT,
+    CardStyle,
+    board_text,
+    load_session,
+    make_painter,
+    whole_number,
+)
 from patience_core.plugins import PluginHost
-from patience_core.render import CardStyle, board_text, make_painter
 
 __all__ = [
     "deal",

@@ -11,8 +11,8 @@ import click
 from patience_core.cli import STARTED, get_host
 from patience_core.cli.options import SecondsType, chosen_mode, file_path
 from patience_core.games import check_answers
-from patience_core.hints import HINT_SECONDS, hint
-from patience_core.persistence import load_session
+from patience_core.play import load_session
+from patience_core.solve import HINT_SECONDS, hint
 
 
 @click.command()

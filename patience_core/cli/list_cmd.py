@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from patience_core.cli import get_host
-from patience_core.engine.notation import counted
+from patience_core.engine import counted
 
 
 @click.command("list")

@@ -10,10 +10,9 @@ from typing import Any
 
 import click
 
-from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import shown
+from patience_core.engine import DealNumber, shown
 from patience_core.errors import PatienceError
-from patience_core.hints import HONEST, THOUGHTFUL
+from patience_core.solve import HONEST, THOUGHTFUL
 
 
 class DealType(click.ParamType):  # type: ignore[type-arg,unused-ignore]

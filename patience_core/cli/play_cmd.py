@@ -18,8 +18,7 @@ import click
 
 from patience_core.cli import end_interrupted_line, get_host, own_exit, show_traceback
 from patience_core.cli.options import DEAL, file_path, number_problem, option_flag, random_deal
-from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import KIND_LETTERS, counted, shown
+from patience_core.engine import KIND_LETTERS, DealNumber, counted, shown
 from patience_core.errors import (
     BadMoveText,
     BadSave,
@@ -29,22 +28,24 @@ from patience_core.errors import (
     one_line,
 )
 from patience_core.games import Game, Painter, parse_options
-from patience_core.hints import DEAD_CHECK_NODES, HONEST, THOUGHTFUL, hint
-from patience_core.hints import dead_check as run_dead_check
 from patience_core.model import MoveKind, PileKind, Position
-from patience_core.persistence import (
+from patience_core.play import (
+    FINISHED_WON,
+    CardStyle,
     GameFactory,
     SavedGame,
     SaveLock,
+    Session,
     archive_save,
+    board_text,
     default_save_path,
+    make_painter,
     read_save,
     restore_session,
     save_session,
 )
-from patience_core.render import CardStyle, board_text, make_painter
-from patience_core.session import FINISHED_WON, Session
-from patience_core.solver import Solution, Verdict
+from patience_core.solve import DEAD_CHECK_NODES, HONEST, THOUGHTFUL, Solution, Verdict, hint
+from patience_core.solve import dead_check as run_dead_check
 
 _COMMANDS_HELP = (
     "Commands: hint [honest|thoughtful], undo/u [N|all], redo [N|all], restart, moves, "

@@ -8,8 +8,8 @@ import click
 
 from patience_core.cli import get_host
 from patience_core.cli.options import file_path
-from patience_core.engine.notation import counted
-from patience_core.persistence import load_session
+from patience_core.engine import counted
+from patience_core.play import load_session
 
 
 @click.command()

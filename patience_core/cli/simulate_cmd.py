@@ -1,7 +1,7 @@
 """``patience simulate GAME -n N``: play many deals automatically; win rate, interval, scores.
 
 Layer 5: argument checking and the printed summary over :mod:`patience_core.simulate` (the
-games) and :mod:`patience_core.rowfiles` (the rows file and resuming). See ``docs/simulate.md``.
+games) and :mod:`patience_core.simulate` (the rows file and resuming). See ``docs/simulate.md``.
 """
 
 from __future__ import annotations
@@ -17,37 +17,34 @@ import click
 
 from patience_core.cli import get_host, is_terminal
 from patience_core.cli.options import DEAL, SECONDS, WholeNumberType, file_path, option_flag
-from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import counted
+from patience_core.engine import DealNumber, counted
 from patience_core.errors import PatienceError, ctrl_c_ignored
 from patience_core.games import parse_options
-from patience_core.persistence import SaveLock
-from patience_core.rowfiles import (
+from patience_core.play import SaveLock
+from patience_core.simulate import (
+    COLUMNS,
+    DEFAULT_MAX_MOVES,
     FORMATS,
+    BatchSpec,
     RowWriter,
+    SimRow,
+    Summary,
     check_output,
     check_partial,
+    deal_range,
     finish,
     holds_no_rows,
+    options_text,
     output_target,
     partial_path,
     resume_rows,
+    row_problem,
+    run_batch,
+    run_deals,
     run_header,
     run_versions,
     set_aside,
     why_not_resumed,
-)
-from patience_core.simulate import (
-    COLUMNS,
-    DEFAULT_MAX_MOVES,
-    BatchSpec,
-    SimRow,
-    Summary,
-    deal_range,
-    options_text,
-    row_problem,
-    run_batch,
-    run_deals,
     workers_for,
 )
 
@@ -60,7 +57,7 @@ def output_format(path: str) -> str:
 
     :raises PatienceError: for another extension, a directory that does not exist, a path
         that names a folder (:func:`~patience_core.cli.options.file_path`: ``rows.csv/`` too),
-        or a file the run may not replace (:func:`~patience_core.rowfiles.check_output`: a
+        or a file the run may not replace (:func:`~patience_core.simulate.check_output`: a
         named pipe, a device, a socket, a read-only file, even through a symbolic link).
     """
     if path == "-":
@@ -79,7 +76,7 @@ def output_format(path: str) -> str:
 
 
 def _remove_if_empty(partial: Path, kind: str) -> None:
-    """Remove ``partial`` when it holds no rows (:func:`~patience_core.rowfiles.holds_no_rows`:
+    """Remove ``partial`` when it holds no rows (:func:`~patience_core.simulate.holds_no_rows`:
     only a run header); a file that cannot be removed is left as it is."""
     if holds_no_rows(partial, kind):
         with contextlib.suppress(OSError):

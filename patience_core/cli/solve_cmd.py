@@ -15,12 +15,10 @@ import click
 from patience_core.cli import get_host
 from patience_core.cli.deal_cmd import position_from_file
 from patience_core.cli.options import COUNT, DEAL, SECONDS, chosen_mode, option_flag
-from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import counted
+from patience_core.engine import DealNumber, counted
 from patience_core.games import Game, parse_options
-from patience_core.hints import HONEST, THOUGHTFUL, HonestBudget, play_honestly
 from patience_core.model import Move, Position
-from patience_core.solver import Budget, solve
+from patience_core.solve import HONEST, THOUGHTFUL, Budget, HonestBudget, play_honestly, solve
 
 
 def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, ...]) -> list[str]:

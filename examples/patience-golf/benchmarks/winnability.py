@@ -16,7 +16,7 @@ import statistics
 import time
 
 from patience_core.api import DealNumber
-from patience_core.solver import Budget, Verdict, solve
+from patience_core.solve import Budget, Verdict, solve
 from patience_core.testing import load_game
 
 VARIANTS = [

@@ -239,7 +239,7 @@ class BakersGame(Game):
         empty = sum(1 for i in COLUMNS if not position[i])
         return f"Free cells: {free}  Empty columns: {empty}  Foundations: {self.score(position)}/52"
 
-    # -- search hooks (patience_core.solver; soundness argued in patience_bakers_game.search) ----
+    # -- search hooks (patience_core.solve; soundness argued in patience_bakers_game.search) ----
 
     def solver_key(self, position: Position) -> Hashable:
         """A string: the free-cell cards sorted, then the columns' card strings sorted; the

@@ -1,6 +1,6 @@
 """Fast move generation, play and solver hooks for Baker's Game (RULES.md Part B §3).
 
-The solver (``patience_core.solver``) spends nearly all its time in :meth:`Game.play`,
+The solver (``patience_core.solve``) spends nearly all its time in :meth:`Game.play`,
 :meth:`Game.solver_key` and :meth:`Game.solver_moves`. The functions here compute exactly what the
 generic building blocks (:func:`run_moves`, :func:`move_cards`, :func:`auto_play`) compute, on the
 tuples of a position directly; the rule tests compare them with the generic versions move for

@@ -16,7 +16,7 @@ from patience_bakers_game.game import CELLS, COLUMNS, FOUNDATIONS
 
 from patience_core.api import BadDeal, BadSave, DealNumber, Position
 from patience_core.cli import cli
-from patience_core.engine.rng import GRand
+from patience_core.engine import GRand
 
 DATA = Path(__file__).parent / "data"
 

@@ -14,7 +14,7 @@ from patience_bakers_game.game import CELLS, COLUMNS, FOUNDATIONS
 from patience_bakers_game.search import Piles, summarise
 
 from patience_core.api import Card, DealNumber, Game, Move, Position, Rank, Suit
-from patience_core.solver import Budget, Verdict, solve
+from patience_core.solve import Budget, Verdict, solve
 
 OPTIONS = ["kings", "any"]
 DATA = Path(__file__).parent / "data"

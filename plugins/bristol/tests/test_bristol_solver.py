@@ -12,8 +12,8 @@ from patience_bristol.game import FOUNDATIONS, RESERVES, STOCK, TABLEAU
 from patience_bristol.search import best_first, homes_impossible, inversions
 
 from patience_core.api import Card, DealNumber, Game, Move, Position, Suit, aisleriot_shuffle
-from patience_core.engine.deadline import search_limits
-from patience_core.solver import Budget, Verdict, solve
+from patience_core.engine import search_limits
+from patience_core.solve import Budget, Verdict, solve
 
 
 class PlainBristol(Bristol):

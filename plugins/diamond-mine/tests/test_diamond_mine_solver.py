@@ -19,8 +19,8 @@ from patience_diamond_mine.search import (
 )
 
 from patience_core.api import Card, DealNumber, Game, Move, Position, Suit, aisleriot_shuffle
-from patience_core.engine.deadline import search_limits
-from patience_core.solver import Budget, Verdict, solve
+from patience_core.engine import search_limits
+from patience_core.solve import Budget, Verdict, solve
 
 
 def exact_key(position: Position) -> Hashable:

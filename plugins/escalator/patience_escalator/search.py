@@ -1,6 +1,6 @@
 """Escalator's search helpers: compact keys, the move list and a dead-position proof.
 
-The solver (``patience_core.solver``) calls :meth:`Escalator.play`, ``solver_key``, ``is_dead``
+The solver (``patience_core.solve``) calls :meth:`Escalator.play`, ``solver_key``, ``is_dead``
 and ``solver_moves`` once or more per position; this module makes them cheap. Everything here is
 derived from the position alone: a :class:`Node` caches what the search needs about one position
 (which pyramid places are full and free, the stock count, the waste's top rank, and a matching for

@@ -23,8 +23,8 @@ from patience_core.api import (
     aisleriot_shuffle,
     standard_deck,
 )
-from patience_core.engine.rng import GRand
-from patience_core.solver import Budget, Verdict, solve
+from patience_core.engine import GRand
+from patience_core.solve import Budget, Verdict, solve
 
 
 class PlainEscalator(Escalator):

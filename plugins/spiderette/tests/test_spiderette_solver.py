@@ -13,8 +13,8 @@ from patience_spiderette.game import COLUMNS, STOCK
 from patience_spiderette.search import Search, find_win
 
 from patience_core.api import DealNumber, Position
-from patience_core.engine.deadline import search_limits
-from patience_core.solver import Budget, Verdict, solve
+from patience_core.engine import search_limits
+from patience_core.solve import Budget, Verdict, solve
 from patience_core.testing import check_random_walk
 
 
@@ -207,7 +207,7 @@ def test_the_compact_space_searches_exactly_the_positions_of_the_generic_one() -
     from patience_spiderette.search import Space
 
     from patience_core.api import PositionSpace
-    from patience_core.solver import DepthFirst
+    from patience_core.solve import DepthFirst
 
     game = Spiderette()
     # Deals 127 and 149 are dead: both searches run to the end, position for position.

@@ -1,10 +1,10 @@
 """The :class:`Game` interface every game plugin implements, its options, and the game registry.
 
 Layer 3 of the architecture. A game is a subclass of :class:`Game` registered through the
-``patience_register_games`` hook (see :mod:`patience_core.hookspecs`). Everything the tools do with
-a game (dealing, move generation, applying a move with its automatic follow-ups, won/lost, score,
-rules text, rendering) goes through this interface, so ``deal``, ``play``, ``score``, ``simulate``
-work for every installed game, including third-party ones.
+``patience_register_games`` hook (see :mod:`patience_core.plugins.hookspecs`). Everything the
+tools do with a game (dealing, move generation, applying a move with its automatic follow-ups,
+won/lost, score, rules text, rendering) goes through this interface, so ``deal``, ``play``,
+``score``, ``simulate`` work for every installed game, including third-party ones.
 """
 
 from __future__ import annotations
@@ -16,8 +16,17 @@ from typing import Any, ClassVar, TypeGuard
 
 import attrs
 
-from patience_core.engine.deal import AISLERIOT, MS, DealNumber, aisleriot_shuffle, standard_deck
-from patience_core.engine.notation import counted, format_move, parse_move, shown
+from patience_core.engine import (
+    AISLERIOT,
+    MS,
+    DealNumber,
+    aisleriot_shuffle,
+    counted,
+    format_move,
+    parse_move,
+    shown,
+    standard_deck,
+)
 from patience_core.errors import (
     BadDeal,
     BadOption,
@@ -27,8 +36,8 @@ from patience_core.errors import (
     UnknownGame,
     digits_of,
 )
+from patience_core.games._searchspace import AnySpace
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
-from patience_core.searchspace import AnySpace
 
 __all__ = [
     "Game",
@@ -255,7 +264,7 @@ class Game(abc.ABC):
     # -- text ---------------------------------------------------------------------------------
 
     def move_text(self, position: Position, move: Move) -> str:
-        """The canonical notation of ``move`` (see :mod:`patience_core.engine.notation`)."""
+        """The canonical notation of ``move`` (see :mod:`patience_core.engine`)."""
         return format_move(self.piles, move, self.legal_moves(position))
 
     def parse_move(self, position: Position, text: str) -> Move:
@@ -382,11 +391,11 @@ class Game(abc.ABC):
 
     def search_space(self, position: Position) -> AnySpace | None:
         """The rules from ``position`` in the game's own compact form, for the solver's
-        exhaustive depth-first search (:class:`~patience_core.searchspace.SearchSpace`), or
+        exhaustive depth-first search (:class:`~patience_core.games.SearchSpace`), or
         ``None``.
 
         The default is ``None``: the search then plays positions through the hooks above
-        (:class:`~patience_core.searchspace.PositionSpace`). A space with small states searches
+        (:class:`~patience_core.games.PositionSpace`). A space with small states searches
         several times faster; it must offer every legal move (up to equal keys), so check it with
         :func:`patience_core.testing.check_search_space`. The hooks above are then not used by the
         depth-first search (the space does their work).

@@ -13,7 +13,7 @@ when the whole search space was explored without a win (a proof), ``unknown`` wh
 out first.
 
 The search is **thoughtful**: it sees every card, as research solvers assume. Honest analysis
-(only what a player sees) is built on it in :mod:`patience_core.honest`.
+(only what a player sees) is built on it in :mod:`patience_core.solve`.
 
 Memory: the transposition table keeps at most ``Budget.table_size`` keys (default 2,000,000,
 about 300-600 MB for the largest keys) besides those of the current search path; when it is full
@@ -32,11 +32,10 @@ from typing import Any
 
 import attrs
 
-from patience_core.engine.deadline import search_limits
+from patience_core.engine import search_limits
 from patience_core.errors import PatienceError, PluginError
-from patience_core.games import Game
+from patience_core.games import AnySpace, Game, PositionSpace, SearchSpace
 from patience_core.model import Move, Position
-from patience_core.searchspace import AnySpace, PositionSpace, SearchSpace
 
 __all__ = [
     "FIRST_MIN_NODES",
@@ -339,7 +338,7 @@ class DepthFirst:
     Each :meth:`run` continues where the previous one stopped (same table, same path), so a
     search split into several budgets visits what one long search would.
 
-    :param space: the rules in the solver's form (:class:`~patience_core.searchspace.SearchSpace`).
+    :param space: the rules in the solver's form (:class:`~patience_core.games.SearchSpace`).
     """
 
     def __init__(self, space: AnySpace) -> None:

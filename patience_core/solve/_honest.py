@@ -1,6 +1,6 @@
 """Honest analysis: what a player sees, and moves ranked over the arrangements of the unseen cards.
 
-Layer 4, over :mod:`patience_core.solver`. **Honest** mode (issue 4; RULES.md Part A, "Hints are
+Layer 4, over :mod:`patience_core.solve`. **Honest** mode (issue 4; RULES.md Part A, "Hints are
 honest") knows only what a player sees: which cards are unseen (every card not showing) but not
 where they lie. :func:`honest_stats` deals the unseen cards at random into the face-down places
 many times, solves each arrangement after each legal move, and ranks the moves by the share of
@@ -17,10 +17,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from patience_core.engine.rng import GRand
+from patience_core.engine import GRand
 from patience_core.games import Game
 from patience_core.model import Card, Move, Position
-from patience_core.solver import Budget, Verdict, solve
+from patience_core.solve._solver import Budget, Verdict, solve
 
 __all__ = [
     "HONEST_MIN_NODES",

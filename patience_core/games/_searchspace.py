@@ -1,6 +1,6 @@
 """The solver's view of a game: states, the steps between them, and what they mean.
 
-Layer 3 (plugin API). The solver's depth-first search (:mod:`patience_core.solver`) runs over a
+Layer 3 (plugin API). The solver's depth-first search (:mod:`patience_core.solve`) runs over a
 :class:`SearchSpace`. By default that is :class:`PositionSpace`, which works through the
 :class:`~patience_core.games.Game` interface and its search hooks, so every game, third-party ones
 included, is solved. A game whose positions are slow to copy may give the solver its own compact
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 from patience_core.model import Move, Position
 
 if TYPE_CHECKING:
-    from patience_core.games import Game
+    from patience_core.games._game import Game
 
 __all__ = ["PositionSpace", "SearchSpace"]
 
@@ -82,7 +82,7 @@ class PositionSpace:
     """
 
     def __init__(self, game: Game, position: Position) -> None:
-        from patience_core.games import Game as Base
+        from patience_core.games._game import Game as Base
 
         self.game = game
         self._has_forced = type(game).forced_move is not Base.forced_move

@@ -1,6 +1,6 @@
 """The time limits of the running search, for game hooks that do long work of their own.
 
-:func:`patience_core.solver.solve` sets the limits of its budget (CPU and wall-clock) for as long
+:func:`patience_core.solve.solve` sets the limits of its budget (CPU and wall-clock) for as long
 as it runs; a game hook that may run long inside a search (``is_dead`` with a search of its own,
 ``find_win``) asks :func:`time_is_up` now and then and stops early, answering "not proved" or
 "none found", when the search it serves has no time left. That search then ends ``unknown`` at

@@ -12,14 +12,14 @@ when the player then makes a different move.
 
 Replaying a move list from the deal (:meth:`Session.replay`) rebuilds exactly the same position,
 because :meth:`Game.play <patience_core.games.Game.play>` is deterministic; saved games
-(:mod:`patience_core.persistence`) rely on this.
+(:mod:`patience_core.play`) rely on this.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from patience_core.engine.deal import DealNumber
+from patience_core.engine import DealNumber
 from patience_core.errors import BadMoveText, IllegalMove, PatienceError
 from patience_core.games import Game, checked_flag, checked_moves, checked_score
 from patience_core.model import Move, Position

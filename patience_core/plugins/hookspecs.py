@@ -16,9 +16,8 @@ import pluggy
 if TYPE_CHECKING:
     import click
 
-    from patience_core.games import GameRegistry
+    from patience_core.games import GameRegistry, StrategyRegistry
     from patience_core.model import Card
-    from patience_core.strategies import StrategyRegistry
 
 hookspec = pluggy.HookspecMarker("patience")
 
@@ -51,9 +50,9 @@ def patience_register_strategies(registry: StrategyRegistry) -> None:
 
     Call ``registry.add(name, factory, help)``; ``factory(game, seed)`` returns an object with a
     ``choose(position, legal_moves) -> Move`` method
-    (:class:`~patience_core.strategies.Strategy`).
+    (:class:`~patience_core.games.Strategy`).
 
-    :param registry: the :class:`~patience_core.strategies.StrategyRegistry` of this run.
+    :param registry: the :class:`~patience_core.games.StrategyRegistry` of this run.
     :returns: nothing.
 
     Implemented by patience itself (``random``, ``greedy``) and by plugins that add players.

@@ -4,7 +4,7 @@ Layer 5 (it drives the command line too). patience-core registers this module as
 (entry point ``pytest11``), so a game plugin's tests get it just by installing patience-core. The
 simplest use, one class in the plugin's tests::
 
-    from patience_core.testing import GameConformance
+    from patience_core.testing._kit import GameConformance
 
     class TestConformance(GameConformance):
         game = "golf"                      # the name your plugin registers
@@ -38,9 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import counted
-from patience_core.engine.rng import GRand
+from patience_core.engine import DealNumber, GRand, counted
 from patience_core.errors import BadSave
 from patience_core.games import Game
 from patience_core.model import Card, Move, Position
@@ -245,8 +243,8 @@ def check_search_space(game: Game, deal: int | DealNumber, seed: int, steps: int
     :returns: the number of positions checked.
     :raises AssertionError: naming the deal, step and move, on the first disagreement.
     """
-    from patience_core.searchspace import PositionSpace
-    from patience_core.solver import space_for
+    from patience_core.games import PositionSpace
+    from patience_core.solve import space_for
 
     number = deal if isinstance(deal, DealNumber) else DealNumber(deal)
     position = game.deal(number)
@@ -329,7 +327,7 @@ def check_key_merges(game: Game, deal: int | DealNumber, nodes: int = 2000) -> i
     """
     from collections import deque
 
-    from patience_core.solver import space_for
+    from patience_core.solve import space_for
 
     number = deal if isinstance(deal, DealNumber) else DealNumber(deal)
     space = space_for(game, game.deal(number))
@@ -412,7 +410,7 @@ def _walk_records_elsewhere(
 
     script = (
         "import json, sys\n"
-        "from patience_core.testing import load_game, walk_record\n"
+        "from patience_core.testing._kit import load_game, walk_record\n"
         "name, options, deals, steps = json.loads(sys.argv[1])\n"
         "game = load_game(name, options)\n"
         "print(json.dumps([walk_record(game, d, steps) for d in deals]))\n"
@@ -755,7 +753,7 @@ class GameConformance:
 
         import pytest
 
-        from patience_core.solver import Budget, Verdict, solve
+        from patience_core.solve import Budget, Verdict, solve
 
         game = self.make_game()
         started = time.process_time()
@@ -795,7 +793,7 @@ class GameConformance:
         does not replay). Skipped for a game with none of these shortcuts."""
         import pytest
 
-        from patience_core.solver import Budget, Verdict, solve
+        from patience_core.solve import Budget, Verdict, solve
 
         game = self.make_game()
         shortcuts = [
@@ -841,7 +839,7 @@ class GameConformance:
 
     def test_undo_redo_round_trip(self) -> None:
         """Undo returns the exact earlier positions; redo returns the later ones."""
-        from patience_core.session import Session
+        from patience_core.play import Session
 
         game = self.make_game()
         deal = DealNumber(self.deals[1 % len(self.deals)])
@@ -860,9 +858,8 @@ class GameConformance:
 
     def test_save_load_round_trip(self, tmp_path: Any) -> None:
         """A saved game reloads to the same position, moves and redo list."""
-        from patience_core.persistence import load_session, save_session
+        from patience_core.play import Session, load_session, save_session
         from patience_core.plugins import PluginHost
-        from patience_core.session import Session
 
         host = PluginHost().load()
         game = self.make_game()
@@ -893,7 +890,7 @@ class GameConformance:
 
     def test_cli_play_scripted_and_resume(self, tmp_path: Any) -> None:
         """``patience play`` takes moves from a pipe, saves, and ``--resume`` continues."""
-        from patience_core.persistence import load_session
+        from patience_core.play import load_session
         from patience_core.plugins import PluginHost
 
         game = self.make_game()

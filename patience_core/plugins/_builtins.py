@@ -4,8 +4,8 @@ outside plugin (pluggy's "eggsample" pattern)."""
 from __future__ import annotations
 
 from patience_core import hookimpl
-from patience_core.hints import HonestPlayer, SolverPlayer
-from patience_core.strategies import GreedyStrategy, RandomStrategy, StrategyRegistry
+from patience_core.games import GreedyStrategy, RandomStrategy, StrategyRegistry
+from patience_core.solve import HonestPlayer, SolverPlayer
 
 
 @hookimpl

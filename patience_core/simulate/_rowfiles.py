@@ -25,10 +25,10 @@ from typing import IO, Any
 import attrs
 
 from patience_core import __version__
-from patience_core.engine.notation import counted, shown
+from patience_core.engine import counted, shown
 from patience_core.errors import PatienceError
-from patience_core.persistence import move_aside
-from patience_core.simulate import COLUMNS, SimRow
+from patience_core.files import move_aside
+from patience_core.simulate._batch import COLUMNS, SimRow
 
 #: Output formats by file extension.
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}

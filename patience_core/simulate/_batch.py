@@ -22,11 +22,11 @@ from typing import Any
 
 import attrs
 
-from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import counted, shown
+from patience_core.engine import DealNumber, counted, shown
 from patience_core.errors import BadDeal, PatienceError, PluginError, one_line, plugin_behind
 from patience_core.games import (
     Game,
+    StrategyFactory,
     checked_flag,
     checked_moves,
     checked_position,
@@ -34,8 +34,7 @@ from patience_core.games import (
     wrong_answer,
 )
 from patience_core.plugins import PluginHost
-from patience_core.strategies import StrategyFactory
-from patience_core.workers import ordered_items
+from patience_core.simulate._workers import ordered_items
 
 __all__ = [
     "COLUMNS",
@@ -311,7 +310,7 @@ class BatchSpec:
     :param options: the game options as sorted ``(name, value)`` pairs.
     :param max_moves: the move cap (see :func:`play_deal`).
     :param seconds: the search budget in seconds given to a strategy that takes one
-        (:meth:`StrategyRegistry.add <patience_core.strategies.StrategyRegistry.add>`,
+        (:meth:`StrategyRegistry.add <patience_core.games.StrategyRegistry.add>`,
         ``budgeted``); ``None`` for the strategy's default.
     :param nodes: the search budget in positions, likewise.
     """
@@ -497,7 +496,7 @@ def run_deals(
     :param on_spare: with workers, called with each row played but not yet yielded (it waits
         behind a deal still being played) when a Ctrl-C stops the run, before the
         ``KeyboardInterrupt`` goes on: rows out of deal order, for a file a resumed run reads
-        (:func:`patience_core.workers.ordered_items`, ``spare``).
+        (:func:`patience_core.simulate.ordered_items`, ``spare``).
 
     :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input, before any game.
     """

@@ -1,6 +1,6 @@
 """Hints backed by search, the dead check of ``play``, and the two solver players of ``simulate``.
 
-Layer 4, over :mod:`patience_core.solver`. Shared by ``patience hint``, the ``hint`` command of
+Layer 4, over :mod:`patience_core.solve`. Shared by ``patience hint``, the ``hint`` command of
 ``patience play``, ``patience solve --honest`` and ``patience simulate --strategy solver|honest``.
 See docs/solver.md.
 
@@ -29,11 +29,11 @@ from collections.abc import MutableMapping, Sequence
 
 import attrs
 
-from patience_core.engine.notation import counted
+from patience_core.engine import counted
 from patience_core.games import Game
-from patience_core.honest import has_hidden, honest_stats, visible_seed
 from patience_core.model import Move, PileKind, Position
-from patience_core.solver import Budget, Solution, Verdict, solve
+from patience_core.solve._honest import has_hidden, honest_stats, visible_seed
+from patience_core.solve._solver import Budget, Solution, Verdict, solve
 
 __all__ = [
     "DEAD_CHECK_NODES",
@@ -505,9 +505,9 @@ class HonestPlay:
         (the player resigned, or the move cap was reached).
     :param moves: the moves played, first first.
     :param nodes: positions searched in all (every dead check and every sampled arrangement),
-        as :attr:`Solution.nodes <patience_core.solver.Solution.nodes>` counts one search.
+        as :attr:`Solution.nodes <patience_core.solve.Solution.nodes>` counts one search.
     :param seconds: CPU seconds (:func:`time.process_time`) the play took, as
-        :attr:`Solution.seconds <patience_core.solver.Solution.seconds>` for one search.
+        :attr:`Solution.seconds <patience_core.solve.Solution.seconds>` for one search.
     """
 
     outcome: str

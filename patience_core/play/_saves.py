@@ -1,7 +1,7 @@
 """Saved games: versioned JSON files, written atomically, read with full validation.
 
 Layer 4. A saved game is the deal and the moves, not the position: loading replays the moves from
-the deal (:meth:`patience_core.session.Session.replay`), so a save can never hold a position the
+the deal (:meth:`patience_core.play.Session.replay`), so a save can never hold a position the
 rules could not reach. The format (``docs/play.md``, "Saved games")::
 
     {
@@ -27,29 +27,25 @@ else platformdirs' ``user_data_dir("patience")``.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import hashlib
 import json
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import attrs
-import platformdirs
 
-from patience_core.engine.deal import DealNumber
-from patience_core.engine.notation import NOTATION_HELP
+from patience_core.engine import NOTATION_HELP, DealNumber
 from patience_core.errors import BadDeal, BadSave, PatienceError
+from patience_core.files import data_dir, move_aside, write_json_atomic
 from patience_core.games import Game
-from patience_core.session import FINISHED_LOST, FINISHED_WON, MAX_MOVES, Session
+from patience_core.play._session import FINISHED_LOST, FINISHED_WON, MAX_MOVES, Session
 
 __all__ = [
-    "DATA_DIR_ENV",
     "MAX_MOVES",
     "MAX_SAVE_BYTES",
     "SAVE_FORMAT",
@@ -58,20 +54,17 @@ __all__ = [
     "SaveLock",
     "SavedGame",
     "archive_save",
-    "data_dir",
     "default_save_path",
     "load_session",
     "read_save",
     "restore_session",
     "save_session",
     "session_to_dict",
-    "write_json_atomic",
 ]
 
 SAVE_FORMAT = "patience-save"
 SAVE_VERSION = 1
 #: The environment variable that overrides the data directory.
-DATA_DIR_ENV = "PATIENCE_DATA_DIR"
 #: Files larger than this (bytes) are refused unread.
 MAX_SAVE_BYTES = 10 * 1024 * 1024
 #: The longest string accepted in a save (move text, option, version, date).
@@ -123,16 +116,6 @@ class SavedGame:
 # -- locations --------------------------------------------------------------------------------
 
 
-def data_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """The folder patience keeps its data in: ``$PATIENCE_DATA_DIR``, else
-    ``platformdirs.user_data_dir("patience")``. Not created here."""
-    env = os.environ if environ is None else environ
-    override = env.get(DATA_DIR_ENV)
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_dir("patience", appauthor=False))
-
-
 def default_save_path(game_name: str, environ: Mapping[str, str] | None = None) -> Path:
     """Where the saved game of ``game_name`` lives: ``<data dir>/saves/<game>.json``.
 
@@ -180,45 +163,6 @@ def _finished(session: Session) -> str | None:
         return None
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` so that ``path`` holds either its old content or the
-    whole new one, whatever happens: a temporary file in the same folder, flushed and
-    ``fsync``-ed, then renamed over ``path``. The temporary file is removed on failure. A
-    symbolic link is written through (its target is replaced, the link stays), and an existing
-    file keeps its permissions.
-
-    :raises OSError: when the folder is not writable, the disk is full, and so on.
-    """
-    # Write through a symbolic link to its target, and keep an existing file's permissions.
-    path = Path(os.path.realpath(path))
-    folder = path.parent
-    try:
-        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
-    except OSError:
-        mode = None
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        if mode is not None:
-            os.fchmod(fd, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1, ensure_ascii=False)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-    # Make the rename itself durable (POSIX); not possible on every platform.
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-
-
 def save_session(path: Path, session: Session, plugin_version: str) -> None:
     """Save ``session`` to ``path`` atomically (see :func:`write_json_atomic`), creating the
     folder when needed.
@@ -244,33 +188,6 @@ def archive_save(path: Path, label: str = "") -> Path:
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S")
     extra = f"-{label}" if label else ""
     return move_aside(path, lambda serial: f"{path.stem}-{stamp}{serial}{extra}{path.suffix}")
-
-
-def move_aside(path: Path, name: Callable[[str], str]) -> Path:
-    """Rename ``path`` to ``name(serial)`` in the same folder, where ``serial`` is ``""``, then
-    ``"-2"``, ``"-3"``... until the name is free. Never overwrites a file.
-
-    :returns: the new path.
-    :raises PatienceError: when the file cannot be renamed.
-    """
-    for attempt in range(1, 1000):
-        target = path.with_name(name("" if attempt == 1 else f"-{attempt}"))
-        if target.exists() or target.is_symlink():
-            continue
-        try:
-            # A hard link fails if the target appeared meanwhile, so nothing is ever clobbered.
-            os.link(path, target)
-        except FileExistsError:
-            continue
-        except OSError:
-            try:
-                os.rename(path, target)
-            except OSError as exc:
-                raise PatienceError(f"cannot move {path} aside: {exc.strerror or exc}") from None
-            return target
-        os.unlink(path)
-        return target
-    raise PatienceError(f"cannot move {path} aside: too many files of that name")
 
 
 # -- reading ----------------------------------------------------------------------------------

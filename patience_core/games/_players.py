@@ -2,8 +2,8 @@
 
 Layer 3. A strategy picks one legal move per turn. Strategies are registered through the
 ``patience_register_strategies`` hook, so plugins can add players; the built-in ``random`` and
-``greedy`` players are registered through the same hook by :mod:`patience_core.builtins`, and so
-are the search-backed ``solver`` and ``honest`` players (they live in :mod:`patience_core.hints`,
+``greedy`` players are registered through the same hook by :mod:`patience_core.plugins`, and so
+are the search-backed ``solver`` and ``honest`` players (they live in :mod:`patience_core.solve`,
 over the solver).
 """
 
@@ -14,9 +14,9 @@ from typing import Protocol
 
 import attrs
 
-from patience_core.engine.rng import GRand
+from patience_core.engine import GRand
 from patience_core.errors import PatienceError, PluginError
-from patience_core.games import (
+from patience_core.games._game import (
     Game,
     checked_flag,
     checked_moves,

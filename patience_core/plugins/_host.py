@@ -28,7 +28,7 @@ import attrs
 import pluggy
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
-from patience_core import API_VERSION, __version__, hookspecs
+from patience_core import API_VERSION, __version__
 from patience_core.errors import (
     CtrlCWatch,
     PatienceError,
@@ -40,19 +40,20 @@ from patience_core.errors import (
 from patience_core.games import (
     Game,
     GameRegistry,
+    StrategyRegistry,
     check_answers,
     checked_piles,
     checked_position,
     shown_answer,
 )
 from patience_core.model import Card
-from patience_core.strategies import StrategyRegistry
+from patience_core.plugins import hookspecs
 
 __all__ = ["ENTRY_POINT_GROUP", "PluginHost", "PluginRecord"]
 
 #: patience's own plugins, loaded by name like any plugin (pytest's "default plugins" pattern):
 #: they sit above the host in the layers, since they register players built on the solver.
-DEFAULT_PLUGINS = ("patience_core.builtins",)
+DEFAULT_PLUGINS = ("patience_core.plugins",)
 
 #: The game plugins that ship with patience. They load before any other plugin, so their game
 #: names cannot be taken over by an outside plugin.
@@ -143,7 +144,7 @@ def _check_answers(game: Game, provider: str) -> None:
         (a position whose number of piles is not that of ``piles``, a move naming a pile that
         does not exist, ...). A game that refuses deal 1 is not checked.
     """
-    from patience_core.engine.deal import DealNumber
+    from patience_core.engine import DealNumber
     from patience_core.errors import BadDeal
 
     def ask(hook: str, *args: object) -> Any:

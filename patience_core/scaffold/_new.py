@@ -1,6 +1,6 @@
 """Creating a new game plugin distribution from the template (``patience new-plugin``).
 
-Layer 4. The template lives in ``patience_core/templates/plugin/``: a ``pyproject.toml`` with the
+The template lives in ``patience_core/scaffold/templates/plugin/``: a ``pyproject.toml`` with the
 ``patience`` entry point, a package with one small example game, a README, and a first test that
 proves the plugin is discovered through its entry point, then runs the conformance kit.
 """
@@ -64,7 +64,7 @@ def create_plugin(name: str, parent: Path) -> Path:
         "game.py.tmpl": f"{values['package']}/game.py",
         "test_game.py.tmpl": f"tests/test_{values['package'].removeprefix('patience_')}.py",
     }
-    template = resources.files("patience_core") / "templates" / "plugin"
+    template = resources.files("patience_core.scaffold") / "templates" / "plugin"
     rendered = {
         out: string.Template((template / src).read_text(encoding="utf-8")).substitute(values)
         for src, out in files.items()

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from patience_core.engine.notation import counted, shown
+from patience_core.engine import counted, shown
 from patience_core.errors import BadSave
-from patience_core.games import Game, checked_flag, checked_moves, checked_score
+from patience_core.games._game import Game, checked_flag, checked_moves, checked_score
 from patience_core.model import Card, Position
 
 __all__ = ["POSITION_FORMAT", "POSITION_VERSION", "position_from_dict", "position_to_dict"]

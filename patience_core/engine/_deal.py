@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from patience_core.engine.notation import shown
-from patience_core.engine.rng import GRand, MicrosoftRand
+from patience_core.engine._notation import shown
+from patience_core.engine._rng import GRand, MicrosoftRand
 from patience_core.errors import digits_of
 from patience_core.model import Card, Rank, Suit
 
