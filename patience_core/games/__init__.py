@@ -39,6 +39,7 @@ from patience_core.games._players import (
     StrategyFactory,
     StrategyRegistry,
 )
+from patience_core.games._search import GameSearch, is_default
 from patience_core.games._searchspace import (
     AnySpace,
     PositionSpace,
@@ -60,6 +61,7 @@ __all__ = [
     "Game",
     "GameOption",
     "GameRegistry",
+    "GameSearch",
     "GreedyStrategy",
     "Painter",
     "PositionFormat",
@@ -79,6 +81,7 @@ __all__ = [
     "checked_score",
     "declaration_problem",
     "distribution_of",
+    "is_default",
     "parse_options",
     "position_from_dict",
     "position_to_dict",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import abc
 import re
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeGuard
 
 import attrs
@@ -36,7 +36,7 @@ from patience_core.errors import (
     UnknownGame,
     digits_of,
 )
-from patience_core.games._searchspace import AnySpace
+from patience_core.games._search import GameSearch
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
 __all__ = [
@@ -334,94 +334,6 @@ class Game(abc.ABC):
                 lines.append(" ".join(cells).rstrip())
         return lines
 
-    # -- search (used by the solver; every method has a correct default) ----------------------
-
-    def solver_key(self, position: Position) -> Hashable:
-        """A compact key for the solver's transposition table: two positions with equal keys must
-        have the same future (same legal lines, same win). The default is the position itself;
-        games give smaller keys, and put interchangeable piles (free cells, the columns of a
-        FreeCell-like game) in a canonical order so symmetric positions meet.
-        """
-        return position
-
-    def forced_move(self, position: Position) -> Move | None:
-        """A move the solver may take without branching because it never spoils a win (a
-        dominance move, e.g. a card to its foundation that nothing can need), or ``None``.
-
-        The default is ``None``: the solver branches on every move. A wrong answer here makes the
-        solver call winnable deals dead, so declare only moves that are provably safe.
-        """
-        return None
-
-    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
-        """The legal ``moves`` in the order the solver should try them, best first.
-
-        The default tries moves to a foundation first, then other transfers (longer runs first),
-        then deals from the stock.
-        """
-
-        def rank(move: Move) -> tuple[int, int]:
-            if move.kind is MoveKind.DEAL:
-                return (2, 0)
-            assert move.target is not None
-            if self.piles[move.target].kind is PileKind.FOUNDATION:
-                return (0, 0)
-            return (1, -move.count)
-
-        return sorted(moves, key=rank)
-
-    def solver_moves(self, position: Position) -> list[Move]:
-        """The moves the solver tries from ``position``, best first.
-
-        The default is :meth:`order_moves` of every legal move. A game may leave out a move whose
-        result has the same :meth:`solver_key` as ``position`` itself or as the result of a move
-        it keeps (e.g. a card into the second of two empty free cells), since the solver would
-        find that result in its table anyway; leaving out any other move makes "dead" a lie.
-        """
-        return self.order_moves(position, self.legal_moves(position))
-
-    def is_dead(self, position: Position) -> bool:
-        """A cheap proof that no line wins from ``position`` (``True``), or ``False`` when unsure.
-
-        The default is ``False``. It must never answer ``True`` for a winnable position. A
-        proof that may take long (a search of its own) should stop with ``False`` once
-        :func:`patience_core.api.time_is_up` says the solver's budget is spent.
-        """
-        return False
-
-    def search_space(self, position: Position) -> AnySpace | None:
-        """The rules from ``position`` in the game's own compact form, for the solver's
-        exhaustive depth-first search (:class:`~patience_core.games.SearchSpace`), or
-        ``None``.
-
-        The default is ``None``: the search then plays positions through the hooks above
-        (:class:`~patience_core.games.PositionSpace`). A space with small states searches
-        several times faster; it must offer every legal move (up to equal keys), so check it with
-        :func:`patience_core.testing.check_search_space`. The hooks above are then not used by the
-        depth-first search (the space does their work).
-        """
-        return None
-
-    def find_win(
-        self, position: Position, nodes: int, seconds: float
-    ) -> tuple[Sequence[Move] | None, int]:
-        """The game's own search for a winning line (e.g. a heuristic search with unsafe
-        pruning), tried by the solver besides its exhaustive search; opt-in.
-
-        It may miss wins: it only ever answers "this line wins" or "none found", never "dead".
-        The solver replays every line with :meth:`apply` and uses it only if it ends won, so a
-        wrong line costs time, never a wrong verdict.
-
-        :param nodes: positions to generate at most (a guide; the solver counts what is returned).
-        :param seconds: CPU seconds (:func:`time.process_time`) to spend at most. A search
-            with a wall-clock cap (a hint's) also sets :func:`patience_core.api.time_is_up`,
-            which a long search should ask now and then.
-        :returns: (the moves from ``position`` to a win, or ``None``; positions generated).
-            The default returns ``(None, 0)`` and is never called: the solver runs only its
-            depth-first search for games that do not override this method.
-        """
-        return None, 0
-
     # -- helpers for subclasses ---------------------------------------------------------------
 
     def pile_indices(self, kind: PileKind) -> tuple[int, ...]:
@@ -621,13 +533,18 @@ class GameRegistry:
 
     _games: dict[str, type[Game]] = attrs.field(factory=dict)
     _providers: dict[str, str] = attrs.field(factory=dict)
+    _searches: dict[str, type[GameSearch]] = attrs.field(factory=dict)
     #: The distribution whose hook is running now; the plugin host sets it.
     current_plugin: str = "patience-core"
 
-    def add(self, game: type[Game]) -> None:
+    def add(self, game: type[Game], search: type[GameSearch] | None = None) -> None:
         """Register ``game`` (a :class:`Game` subclass) under ``game.name``.
 
-        :raises PluginError: when the class is not a Game subclass, its declaration is wrong
+        :param search: the game's search helpers for the solver (a
+            :class:`~patience_core.games.GameSearch` subclass); default: the generic
+            :class:`~patience_core.games.GameSearch`, which needs nothing but the rules.
+        :raises PluginError: when ``search`` is not a GameSearch subclass, the class is not a
+            Game subclass, its declaration is wrong
             (:func:`declaration_problem`: a class attribute missing or of the wrong kind, an
             abstract method not implemented), or the name is already taken (by this plugin
             too: a game registered twice).
@@ -639,6 +556,11 @@ class GameRegistry:
         problem = declaration_problem(game)
         if problem:
             raise PluginError(f"game class {game.__name__}: {problem}")
+        if search is not None and not (isinstance(search, type) and issubclass(search, GameSearch)):
+            raise PluginError(
+                f"game class {game.__name__}: its search is {shown_answer(search)}, "
+                "not a GameSearch class"
+            )
         name = game.name
         if name in self._games and self._providers[name] == self.current_plugin:
             raise PluginError(f"it registers the game {name!r} twice")
@@ -649,6 +571,13 @@ class GameRegistry:
             )
         self._games[name] = game
         self._providers[name] = self.current_plugin
+        if search is not None:
+            self._searches[name] = search
+
+    def search(self, name: str) -> type[GameSearch]:
+        """The search class registered beside game ``name``; :class:`GameSearch` (the generic
+        one) for a game registered without one, or a name not registered."""
+        return self._searches.get(name, GameSearch)
 
     def get(self, name: str) -> type[Game]:
         """The game class registered as ``name`` (case does not matter: names are lower case).
@@ -670,6 +599,7 @@ class GameRegistry:
         for name in names:
             del self._games[name]
             del self._providers[name]
+            self._searches.pop(name, None)
         return names
 
     def provider(self, name: str) -> str:
