@@ -1,11 +1,12 @@
 """The solver's view of a game: states, the steps between them, and what they mean.
 
 Layer 3 (plugin API). The solver's depth-first search (:mod:`patience_core.solve`) runs over a
-:class:`SearchSpace`. By default that is :class:`PositionSpace`, which works through the
-:class:`~patience_core.games.Game` interface and its search hooks, so every game, third-party ones
-included, is solved. A game whose positions are slow to copy may give the solver its own compact
-space through :meth:`Game.search_space <patience_core.games.Game.search_space>` (small tuples or
-integers for states): the same search and the same verdicts, several times faster per position.
+:class:`SearchSpace`. By default that is :class:`PositionSpace`, which works through the game's
+rules and its search object (:class:`~patience_core.games.GameSearch`), so every game,
+third-party ones included, is solved. A game whose positions are slow to copy may give the
+solver its own compact space through :meth:`GameSearch.search_space
+<patience_core.games.GameSearch.search_space>` (small tuples or integers for states): the same
+search and the same verdicts, several times faster per position.
 
 A search space is part of the rules: it must offer exactly the moves the game allows (up to
 results with equal keys), or "dead" becomes a lie. :func:`patience_core.testing.check_search_space`
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 from patience_core.model import Move, Position
 
 if TYPE_CHECKING:
-    from patience_core.games._game import Game
+    from patience_core.games._search import GameSearch
 
 __all__ = ["PositionSpace", "SearchSpace"]
 
@@ -70,30 +71,34 @@ class SearchSpace(Protocol[State, Step]):
 
 
 class PositionSpace:
-    """The default search space: positions, through the game's search hooks.
+    """The default search space: positions, through the game's search object.
 
-    Children are :meth:`Game.solver_moves` played with :meth:`Game.play`, each followed by the
-    :meth:`Game.forced_move` chain (a step is the move and its forced moves, and costs one
-    position per move); keys are :meth:`Game.solver_key`; dead ends are :meth:`Game.is_dead`.
-    The start is the given position after its own forced moves, which :meth:`moves` puts first.
+    Children are :meth:`GameSearch.moves_to_try` played with ``Game.play``, each followed by the
+    :meth:`GameSearch.forced_move` chain (a step is the move and its forced moves, and costs one
+    position per move); keys are :meth:`GameSearch.key`; dead ends are
+    :meth:`GameSearch.is_dead`. The start is the given position after its own forced moves,
+    which :meth:`moves` puts first.
 
-    :param game: the game (its rules and search hooks).
+    :param search: the game's search object (the generic ``GameSearch(game)`` for the rules
+        alone).
     :param position: where the search starts.
     """
 
-    def __init__(self, game: Game, position: Position) -> None:
-        from patience_core.games._game import Game as Base
+    def __init__(self, search: GameSearch, position: Position) -> None:
+        from patience_core.games._search import is_default
 
-        self.game = game
-        self._has_forced = type(game).forced_move is not Base.forced_move
-        self._has_dead = type(game).is_dead is not Base.is_dead
+        self.search = search
+        self.game = search.game
+        self._has_forced = not is_default(search, "forced_move")
+        self._has_dead = not is_default(search, "is_dead")
         self._start, self._prefix = self._follow(position, [])
 
     def _follow(self, position: Position, steps: list[Move]) -> tuple[Position, tuple[Move, ...]]:
         game = self.game
         if self._has_forced:
+            forced_move = self.search.forced_move
             while not game.is_won(position):
-                move = game.forced_move(position)
+                move = forced_move(position)
                 if move is None:
                     break
                 position = game.play(position, move)
@@ -107,26 +112,27 @@ class PositionSpace:
     def children(self, state: Position) -> Iterator[tuple[tuple[Move, ...], Position, int]]:
         """Each solver move with its forced moves: ``(moves, child, len(moves))``."""
         play = self.game.play
-        for move in self.game.solver_moves(state):
+        for move in self.search.moves_to_try(state):
             child, step = self._follow(play(state, move), [move])
             yield step, child, len(step)
 
     def key(self, state: Position) -> Hashable:
-        """:meth:`Game.solver_key`."""
-        return self.game.solver_key(state)
+        """:meth:`GameSearch.key`."""
+        return self.search.key(state)
 
     def is_won(self, state: Position) -> bool:
-        """:meth:`Game.is_won`."""
+        """``Game.is_won``."""
         return self.game.is_won(state)
 
     def is_dead(self, state: Position) -> bool:
-        """:meth:`Game.is_dead` (``False`` without a call when the game keeps the default)."""
-        return self._has_dead and self.game.is_dead(state)
+        """:meth:`GameSearch.is_dead` (``False`` without a call when the search object keeps the
+        default)."""
+        return self._has_dead and self.search.is_dead(state)
 
     def moves(self, steps: Sequence[tuple[Move, ...]]) -> list[Move]:
         """The start's forced moves, then every step's moves."""
         return [*self._prefix, *(move for step in steps for move in step)]
 
 
-#: What :meth:`Game.search_space` returns: a search space of any state and step types.
+#: What :meth:`GameSearch.search_space` returns: a search space of any state and step types.
 AnySpace = SearchSpace[Any, Any]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from patience_core.solve._depthfirst import CLOCK_EVERY, Budget, DepthFirst, Solution, Verdict
 from patience_core.solve._hints import (
     DEAD_CHECK_NODES,
     DEAD_CHECK_SECONDS,
@@ -9,16 +10,11 @@ from patience_core.solve._hints import (
     HONEST,
     THOUGHTFUL,
     Hint,
-    HonestBudget,
-    HonestPlay,
-    HonestPlayer,
     Known,
-    SolverPlayer,
     dead_check,
     default_mode,
     hidden_wording,
     hint,
-    play_honestly,
 )
 from patience_core.solve._honest import (
     HONEST_MIN_NODES,
@@ -34,17 +30,14 @@ from patience_core.solve._honest import (
     visible_seed,
     visible_view,
 )
-from patience_core.solve._solver import (
-    CLOCK_EVERY,
-    FIRST_MIN_NODES,
-    FIRST_SHARE,
-    Budget,
-    DepthFirst,
-    Solution,
-    Verdict,
-    solve,
-    space_for,
+from patience_core.solve._players import (
+    HonestBudget,
+    HonestPlay,
+    HonestPlayer,
+    SolverPlayer,
+    play_honestly,
 )
+from patience_core.solve._solver import FIRST_MIN_NODES, FIRST_SHARE, solve, space_for
 
 __all__ = [
     "CLOCK_EVERY",

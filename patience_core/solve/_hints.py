@@ -1,8 +1,8 @@
-"""Hints backed by search, the dead check of ``play``, and the two solver players of ``simulate``.
+"""Hints backed by search, and the dead check of ``play``.
 
 Layer 4, over :mod:`patience_core.solve`. Shared by ``patience hint``, the ``hint`` command of
-``patience play``, ``patience solve --honest`` and ``patience simulate --strategy solver|honest``.
-See docs/solver.md.
+``patience play``, ``patience solve --honest`` and the players of ``patience simulate --strategy
+solver|honest`` (:mod:`patience_core.solve._players`). See docs/solver.md.
 
 Two information modes (issue 4; RULES.md Part A, "Hints are honest"):
 
@@ -30,10 +30,11 @@ from collections.abc import MutableMapping, Sequence
 import attrs
 
 from patience_core.engine import counted
-from patience_core.games import Game
+from patience_core.games import Game, GameSearch
 from patience_core.model import Move, PileKind, Position
+from patience_core.solve._depthfirst import Budget, Solution, Verdict
 from patience_core.solve._honest import has_hidden, honest_stats, visible_seed
-from patience_core.solve._solver import Budget, Solution, Verdict, solve
+from patience_core.solve._solver import solve
 
 __all__ = [
     "DEAD_CHECK_NODES",
@@ -42,17 +43,12 @@ __all__ = [
     "HONEST",
     "THOUGHTFUL",
     "Hint",
-    "HonestBudget",
-    "HonestPlay",
-    "HonestPlayer",
-    "SolverPlayer",
     "dead_check",
     "default_mode",
     "has_hidden",
     "hidden_wording",
     "hint",
     "honest_stats",
-    "play_honestly",
     "visible_seed",
 ]
 
@@ -144,12 +140,18 @@ class Hint:
         return f"{self.text}: {self.reason}." if self.move is not None else f"{reason}."
 
 
-def _cached_solve(game: Game, position: Position, budget: Budget, known: Known | None) -> Solution:
+def _cached_solve(
+    game: Game,
+    position: Position,
+    budget: Budget,
+    known: Known | None,
+    search: GameSearch | None = None,
+) -> Solution:
     if known is not None:
         found = known.get(position)
         if found is not None:
             return found
-    solution = solve(game, position, budget)
+    solution = solve(game, position, budget, search)
     if known is not None and solution.verdict is not Verdict.UNKNOWN:
         known[position] = solution
     return solution
@@ -161,15 +163,17 @@ def dead_check(
     seconds: float = DEAD_CHECK_SECONDS,
     nodes: int = DEAD_CHECK_NODES,
     known: Known | None = None,
+    search: GameSearch | None = None,
 ) -> Solution:
     """A short thoughtful search of ``position`` (``play`` runs it after each move).
 
     A ``won`` result is remembered in ``known`` for the position and for every position along
     its winning line, so following a line costs nothing. ``dead`` is a proof.
+
+    :param search: the game's search object (default: the generic ``GameSearch(game)``).
     """
-    solution = _cached_solve(
-        game, position, Budget(nodes=nodes, seconds=seconds, wall_seconds=seconds), known
-    )
+    budget = Budget(nodes=nodes, seconds=seconds, wall_seconds=seconds)
+    solution = _cached_solve(game, position, budget, known, search)
     if known is not None and solution.verdict is Verdict.WON:
         _remember_line(game, position, solution, known)
     return solution
@@ -191,6 +195,7 @@ def _last_winnable(
     history: Sequence[Position],
     deadline: float,
     known: Known | None,
+    search: GameSearch | None,
 ) -> tuple[int | None, bool]:
     """Search the history back, newest first: ``(index, complete)`` where ``history[index]`` is
     the newest winnable position (``None`` when none is), ``complete`` False when time ran out
@@ -199,9 +204,8 @@ def _last_winnable(
         left = deadline - time.perf_counter()
         if left <= 0:
             return None, False
-        solution = _cached_solve(
-            game, history[index], Budget(seconds=left, wall_seconds=left), known
-        )
+        budget = Budget(seconds=left, wall_seconds=left)
+        solution = _cached_solve(game, history[index], budget, known, search)
         if solution.verdict is Verdict.WON:
             return index, True
         if solution.verdict is Verdict.UNKNOWN:
@@ -225,8 +229,9 @@ def _honest_hint(
     samples: int,
     started: float,
     history: Sequence[Position] = (),
+    search: GameSearch | None = None,
 ) -> Hint:
-    stats = honest_stats(game, position, samples=samples, seconds=seconds, nodes=nodes)
+    stats = honest_stats(game, position, samples, seconds, nodes, search)
     best = stats[0]
     if not best.wins and history:
         # A guess never leads back to a position of this game (following guesses must not go
@@ -265,6 +270,7 @@ def hint(
     nodes: int | None = None,
     samples: int = 24,
     known: Known | None = None,
+    search: GameSearch | None = None,
 ) -> Hint:
     """The best move in ``position`` and why.
 
@@ -286,6 +292,8 @@ def hint(
     :param nodes: a node budget per search, for answers that do not depend on the machine.
     :param samples: honest arrangements at most.
     :param known: search results to reuse and to add to (see :func:`dead_check`).
+    :param search: the game's search object, for every search and the move order (default:
+        the generic ``GameSearch(game)``).
     :raises ValueError: for an unknown mode.
     """
     started = time.perf_counter()
@@ -302,7 +310,9 @@ def hint(
             found = Hint(legal[0], game.move_text(position, legal[0]), "the only legal move",
                          mode, "only", seconds=time.perf_counter() - started)  # fmt: skip
         else:
-            found = _honest_hint(game, position, mode, seconds, nodes, samples, started, history)
+            found = _honest_hint(
+                game, position, mode, seconds, nodes, samples, started, history, search
+            )
         proved = None if known is None else known.get(position)
         if proved is not None and proved.verdict is Verdict.DEAD:
             # play has told the player so (its dead check): the share must not read as hope.
@@ -314,14 +324,14 @@ def hint(
         seconds=0.6 * seconds,
         wall_seconds=0.6 * seconds,
     )
-    solution = _cached_solve(game, position, budget, known)
+    solution = _cached_solve(game, position, budget, known, search)
     if solution.verdict is Verdict.WON and solution.moves:
         if known is not None:
             _remember_line(game, position, solution, known)
         return _won_hint(game, position, solution.moves[0], len(solution.moves), mode, started)
     if solution.verdict is Verdict.UNKNOWN:
         left = max(deadline - time.perf_counter(), 0.05)
-        tried = _each_move(game, position, left, nodes)
+        tried = _each_move(game, position, left, nodes, search or GameSearch(game))
         move, after = tried[-1]
         if after.verdict is Verdict.WON:
             return _won_hint(game, position, move, len(after.moves) + 1, mode, started)
@@ -336,7 +346,7 @@ def hint(
             return Hint(move, game.move_text(position, move), reason, mode, "unknown",
                         seconds=time.perf_counter() - started)  # fmt: skip
         # Every move is proved lost: so is this position.
-    index, complete = _last_winnable(game, history, deadline, known)
+    index, complete = _last_winnable(game, history, deadline, known, search)
     reason = "no line wins from here"
     last = undo = None
     if index is not None:
@@ -362,186 +372,19 @@ def _won_hint(
 
 
 def _each_move(
-    game: Game, position: Position, seconds: float, nodes: int | None
+    game: Game, position: Position, seconds: float, nodes: int | None, search: GameSearch
 ) -> list[tuple[Move, Solution]]:
     """Each legal move of ``position`` in the game's move order, with the full-information
     search of the position after it, a share of ``seconds`` (wall-clock) each; the list ends
     at the first move whose search is won."""
-    legal = game.order_moves(position, game.legal_moves(position))
+    legal = search.order_moves(position, game.legal_moves(position))
     each = max(seconds / len(legal), 0.01)
     budget = Budget(
         nodes=nodes if nodes is not None else Budget().nodes, seconds=each, wall_seconds=each
     )
     tried: list[tuple[Move, Solution]] = []
     for move in legal:
-        tried.append((move, solve(game, game.play(position, move), budget)))
+        tried.append((move, solve(game, game.play(position, move), budget, search)))
         if tried[-1][1].verdict is Verdict.WON:
             break
     return tried
-
-
-# -- automatic players --------------------------------------------------------------------------
-
-
-@attrs.frozen
-class HonestBudget:
-    """The search budget of one honest decision.
-
-    :param samples: arrangements of the unseen cards at most.
-    :param nodes: the node budget of each search (deterministic).
-    :param seconds: a wall-clock cap on each of the decision's two parts (the dead check, the
-        sampling); none by default, so the decisions do not depend on the machine's speed.
-    :param dead_nodes: the node budget of the thoughtful dead check before each move.
-    """
-
-    samples: int = 6
-    nodes: int = 1_000
-    seconds: float = math.inf
-    dead_nodes: int = 20_000
-
-
-class HonestPlayer:
-    """Plays as a careful player using honest hints (:func:`hint` in honest mode), move by move.
-
-    Before each move it runs the thoughtful dead check, as ``play`` does; when the position is
-    proved dead it resigns with ``outcome = "dead"`` (RULES.md Part A: the player is told).
-    It never enters a position it has seen in this game (it takes the best move that does not),
-    and resigns (``outcome = "stopped"``) when every move leads back. With nothing face down it
-    follows a winning line once one is found.
-
-    :param seed: unused (the player is deterministic); accepted for the factory signature.
-    """
-
-    def __init__(
-        self,
-        game: Game,
-        seed: int = 0,
-        *,
-        budget: HonestBudget | None = None,
-        seconds: float | None = None,
-        nodes: int | None = None,
-    ) -> None:
-        base = budget or HonestBudget()
-        if nodes is not None:
-            base = attrs.evolve(base, nodes=nodes)
-        if seconds is not None:
-            base = attrs.evolve(base, seconds=seconds)
-        self._game = game
-        self._budget = base
-        self._seen: set[Position] = set()
-        self._known: dict[Position, Solution] = {}
-        #: Why the player resigned: ``"dead"`` (proved) or ``"stopped"``.
-        self.outcome = "stopped"
-        #: Positions searched so far, by the dead checks and the honest analyses together.
-        self.nodes = 0
-
-    def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
-        """The honest hint's move, or ``None`` (see the class description)."""
-        game, budget = self._game, self._budget
-        self._seen.add(position)
-        searched = position not in self._known  # else the check's answer is already known
-        check = dead_check(game, position, budget.seconds, budget.dead_nodes, self._known)
-        if searched:
-            self.nodes += check.nodes
-        if check.verdict is Verdict.DEAD:
-            self.outcome = "dead"
-            return None
-        if check.verdict is Verdict.WON and not has_hidden(position) and check.moves:
-            return check.moves[0]
-        stats = honest_stats(game, position, budget.samples, budget.seconds, budget.nodes)
-        self.nodes += sum(entry.nodes for entry in stats)
-        for entry in stats:
-            if game.play(position, entry.move) not in self._seen:
-                return entry.move
-        return None
-
-
-class SolverPlayer:
-    """Thoughtful winnability: solves the deal once with full information and plays the winning
-    line; resigns with ``outcome`` ``"dead"`` (proved) or ``"unknown"`` (budget spent).
-
-    :param seconds: the time budget of the solve in CPU seconds (default 10; none when only
-        ``nodes`` is given, :meth:`Budget.asked`).
-    :param nodes: the node budget of the solve (default the solver's); a node budget gives
-        results that do not depend on the machine.
-    """
-
-    def __init__(
-        self,
-        game: Game,
-        seed: int = 0,
-        *,
-        seconds: float | None = None,
-        nodes: int | None = None,
-    ) -> None:
-        self._game = game
-        self._budget = Budget.asked(seconds, nodes)
-        self._plan: list[Move] = []
-        self._solved = False
-        #: Why the player resigned: ``"dead"`` or ``"unknown"``.
-        self.outcome = "unknown"
-        #: The solve's result, once made.
-        self.solution: Solution | None = None
-
-    def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
-        """The next move of the winning line, or ``None`` (dead or unknown)."""
-        if not self._solved:
-            self._solved = True
-            self.solution = solve(self._game, position, self._budget)
-            if self.solution.verdict is Verdict.WON:
-                self._plan = list(self.solution.moves)
-            else:
-                self.outcome = self.solution.verdict.value
-        if self._plan:
-            return self._plan.pop(0)
-        return None
-
-
-@attrs.frozen
-class HonestPlay:
-    """A game played by honest hints (:func:`play_honestly`).
-
-    :param outcome: ``"won"``, ``"lost"`` (no legal move), ``"dead"`` (proved) or ``"stopped"``
-        (the player resigned, or the move cap was reached).
-    :param moves: the moves played, first first.
-    :param nodes: positions searched in all (every dead check and every sampled arrangement),
-        as :attr:`Solution.nodes <patience_core.solve.Solution.nodes>` counts one search.
-    :param seconds: CPU seconds (:func:`time.process_time`) the play took, as
-        :attr:`Solution.seconds <patience_core.solve.Solution.seconds>` for one search.
-    """
-
-    outcome: str
-    moves: tuple[Move, ...]
-    nodes: int
-    seconds: float
-
-
-def play_honestly(
-    game: Game,
-    position: Position,
-    budget: HonestBudget | None = None,
-    max_moves: int = 2000,
-) -> HonestPlay:
-    """Play from ``position`` by honest hints (:class:`HonestPlayer`) to the end: won, lost (no
-    legal move), proved dead, or stopped (the player resigned or ``max_moves`` were played)."""
-    started = time.process_time()
-    player = HonestPlayer(game, budget=budget)
-    moves: list[Move] = []
-    while True:
-        if game.is_won(position):
-            outcome = "won"
-            break
-        legal = game.legal_moves(position)
-        if not legal:
-            outcome = "lost"
-            break
-        if len(moves) >= max_moves:
-            outcome = "stopped"
-            break
-        move = player.choose(position, legal)
-        if move is None:
-            outcome = player.outcome
-            break
-        position = game.play(position, move)
-        moves.append(move)
-    return HonestPlay(outcome, tuple(moves), player.nodes, time.process_time() - started)

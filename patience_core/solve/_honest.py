@@ -18,9 +18,10 @@ from collections.abc import Sequence
 import attrs
 
 from patience_core.engine import GRand
-from patience_core.games import Game
+from patience_core.games import Game, GameSearch
 from patience_core.model import Card, Move, Position
-from patience_core.solve._solver import Budget, Verdict, solve
+from patience_core.solve._depthfirst import Budget, Verdict
+from patience_core.solve._solver import solve
 
 __all__ = [
     "HONEST_MIN_NODES",
@@ -146,6 +147,7 @@ def honest_stats(
     samples: int = 24,
     seconds: float = HONEST_SECONDS,
     nodes: int | None = None,
+    search: GameSearch | None = None,
 ) -> list[MoveStats]:
     """Rank the legal moves by the share of sampled arrangements of the unseen cards they win.
 
@@ -168,6 +170,8 @@ def honest_stats(
         and checks its clock every 1024 positions, so a little more).
     :param nodes: the node budget of each search, the same in one round only; by default
         shared out as above (at least :data:`HONEST_MIN_NODES` each).
+    :param search: the game's search object, for every search and the move order (default:
+        the generic ``GameSearch(game)``).
     :returns: one :class:`MoveStats` per legal move, best first (most wins, then fewest
         proved lost, then the game's move order); empty when there is no legal move. The sum
         of their ``nodes`` is every position the analysis searched.
@@ -175,11 +179,13 @@ def honest_stats(
     legal = game.legal_moves(position)
     if not legal:
         return []
+    if search is None:
+        search = GameSearch(game)
     deadline = time.perf_counter() + seconds
     hidden = has_hidden(position)
     most = samples if hidden else 1
     if nodes is not None:
-        return _ranked(game, position, _round(game, position, legal, most, nodes, deadline)[0])
+        return _ranked(search, position, _round(search, position, legal, most, nodes, deadline)[0])
     shared = HONEST_NODES
     best: list[MoveStats] | None = None
     spent = [0] * len(legal)  # positions searched after each move, in every round
@@ -188,7 +194,7 @@ def honest_stats(
         # player sees, not on the machine's speed or load; the clock is only a safety cap.
         count = min(most, max(HONEST_MIN_SAMPLES, shared // (len(legal) * HONEST_MIN_NODES)))
         each = max(HONEST_MIN_NODES, shared // (count * len(legal)))
-        stats, cut = _round(game, position, legal, count, each, deadline)
+        stats, cut = _round(search, position, legal, count, each, deadline)
         spent = [total + entry.nodes for total, entry in zip(spent, stats, strict=True)]
         won = any(entry.wins for entry in stats)
         # A round the clock cut short counts only with a win over enough arrangements: "100%
@@ -202,11 +208,11 @@ def honest_stats(
         shared *= 4
     assert best is not None
     best = [attrs.evolve(entry, nodes=total) for entry, total in zip(best, spent, strict=True)]
-    return _ranked(game, position, best)
+    return _ranked(search, position, best)
 
 
 def _round(
-    game: Game,
+    search: GameSearch,
     position: Position,
     legal: Sequence[Move],
     count: int,
@@ -215,6 +221,7 @@ def _round(
 ) -> tuple[list[MoveStats], bool]:
     """Every legal move searched in up to ``count`` sampled arrangements, ``nodes`` positions
     each: the statistics, and whether the clock cut the round short."""
+    game = search.game
     view = visible_view(position)
     rand = GRand(visible_seed(position))
     hidden = has_hidden(position)
@@ -234,7 +241,7 @@ def _round(
                 complete = False
                 break
             budget = Budget(nodes=nodes, seconds=left, wall_seconds=left)
-            solution = solve(game, game.play(world, move), budget)
+            solution = solve(game, game.play(world, move), budget, search)
             searched[index] += solution.nodes
             world_wins[index] = solution.verdict is Verdict.WON
             world_unknown[index] = solution.verdict is Verdict.UNKNOWN
@@ -251,10 +258,10 @@ def _round(
     return stats, cut
 
 
-def _ranked(game: Game, position: Position, stats: list[MoveStats]) -> list[MoveStats]:
+def _ranked(search: GameSearch, position: Position, stats: list[MoveStats]) -> list[MoveStats]:
     """``stats`` best first: most wins, then fewest proved lost (an undecided search may yet
     win; a move lost in every sample must not come first), then the game's move order."""
-    order = {m: i for i, m in enumerate(game.order_moves(position, [s.move for s in stats]))}
+    order = {m: i for i, m in enumerate(search.order_moves(position, [s.move for s in stats]))}
     return sorted(
         stats, key=lambda s: (-s.wins, s.samples - s.wins - s.unknown, order.get(s.move, 0))
     )

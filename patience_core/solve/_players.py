@@ -1,0 +1,201 @@
+"""The automatic players built on the solver: ``simulate --strategy solver|honest``.
+
+Layer 4, over :mod:`patience_core.solve`. :class:`SolverPlayer` plays a thoughtful winning line;
+:class:`HonestPlayer` and :func:`play_honestly` play by honest hints, as a careful player would.
+See docs/solver.md.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+import attrs
+
+from patience_core.games import Game, GameSearch
+from patience_core.model import Move, Position
+from patience_core.solve._depthfirst import Budget, Solution, Verdict
+from patience_core.solve._hints import dead_check
+from patience_core.solve._honest import has_hidden, honest_stats
+from patience_core.solve._solver import solve
+
+__all__ = ["HonestBudget", "HonestPlay", "HonestPlayer", "SolverPlayer", "play_honestly"]
+
+
+@attrs.frozen
+class HonestBudget:
+    """The search budget of one honest decision.
+
+    :param samples: arrangements of the unseen cards at most.
+    :param nodes: the node budget of each search (deterministic).
+    :param seconds: a wall-clock cap on each of the decision's two parts (the dead check, the
+        sampling); none by default, so the decisions do not depend on the machine's speed.
+    :param dead_nodes: the node budget of the thoughtful dead check before each move.
+    """
+
+    samples: int = 6
+    nodes: int = 1_000
+    seconds: float = math.inf
+    dead_nodes: int = 20_000
+
+
+class HonestPlayer:
+    """Plays as a careful player using honest hints (:func:`hint` in honest mode), move by move.
+
+    Before each move it runs the thoughtful dead check, as ``play`` does; when the position is
+    proved dead it resigns with ``outcome = "dead"`` (RULES.md Part A: the player is told).
+    It never enters a position it has seen in this game (it takes the best move that does not),
+    and resigns (``outcome = "stopped"``) when every move leads back. With nothing face down it
+    follows a winning line once one is found.
+
+    :param seed: unused (the player is deterministic); accepted for the factory signature.
+    :param search: the game's search object (default: the generic ``GameSearch(game)``).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        *,
+        budget: HonestBudget | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        search: GameSearch | None = None,
+    ) -> None:
+        base = budget or HonestBudget()
+        if nodes is not None:
+            base = attrs.evolve(base, nodes=nodes)
+        if seconds is not None:
+            base = attrs.evolve(base, seconds=seconds)
+        self._game = game
+        self._search = search or GameSearch(game)
+        self._budget = base
+        self._seen: set[Position] = set()
+        self._known: dict[Position, Solution] = {}
+        #: Why the player resigned: ``"dead"`` (proved) or ``"stopped"``.
+        self.outcome = "stopped"
+        #: Positions searched so far, by the dead checks and the honest analyses together.
+        self.nodes = 0
+
+    def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
+        """The honest hint's move, or ``None`` (see the class description)."""
+        game, budget = self._game, self._budget
+        self._seen.add(position)
+        searched = position not in self._known  # else the check's answer is already known
+        check = dead_check(
+            game, position, budget.seconds, budget.dead_nodes, self._known, self._search
+        )
+        if searched:
+            self.nodes += check.nodes
+        if check.verdict is Verdict.DEAD:
+            self.outcome = "dead"
+            return None
+        if check.verdict is Verdict.WON and not has_hidden(position) and check.moves:
+            return check.moves[0]
+        stats = honest_stats(
+            game, position, budget.samples, budget.seconds, budget.nodes, self._search
+        )
+        self.nodes += sum(entry.nodes for entry in stats)
+        for entry in stats:
+            if game.play(position, entry.move) not in self._seen:
+                return entry.move
+        return None
+
+
+class SolverPlayer:
+    """Thoughtful winnability: solves the deal once with full information and plays the winning
+    line; resigns with ``outcome`` ``"dead"`` (proved) or ``"unknown"`` (budget spent).
+
+    :param seconds: the time budget of the solve in CPU seconds (default 10; none when only
+        ``nodes`` is given, :meth:`Budget.asked`).
+    :param nodes: the node budget of the solve (default the solver's); a node budget gives
+        results that do not depend on the machine.
+    :param search: the game's search object (default: the generic ``GameSearch(game)``).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        *,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        search: GameSearch | None = None,
+    ) -> None:
+        self._game = game
+        self._search = search
+        self._budget = Budget.asked(seconds, nodes)
+        self._plan: list[Move] = []
+        self._solved = False
+        #: Why the player resigned: ``"dead"`` or ``"unknown"``.
+        self.outcome = "unknown"
+        #: The solve's result, once made.
+        self.solution: Solution | None = None
+
+    def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
+        """The next move of the winning line, or ``None`` (dead or unknown)."""
+        if not self._solved:
+            self._solved = True
+            self.solution = solve(self._game, position, self._budget, self._search)
+            if self.solution.verdict is Verdict.WON:
+                self._plan = list(self.solution.moves)
+            else:
+                self.outcome = self.solution.verdict.value
+        if self._plan:
+            return self._plan.pop(0)
+        return None
+
+
+@attrs.frozen
+class HonestPlay:
+    """A game played by honest hints (:func:`play_honestly`).
+
+    :param outcome: ``"won"``, ``"lost"`` (no legal move), ``"dead"`` (proved) or ``"stopped"``
+        (the player resigned, or the move cap was reached).
+    :param moves: the moves played, first first.
+    :param nodes: positions searched in all (every dead check and every sampled arrangement),
+        as :attr:`Solution.nodes <patience_core.solve.Solution.nodes>` counts one search.
+    :param seconds: CPU seconds (:func:`time.process_time`) the play took, as
+        :attr:`Solution.seconds <patience_core.solve.Solution.seconds>` for one search.
+    """
+
+    outcome: str
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+
+def play_honestly(
+    game: Game,
+    position: Position,
+    budget: HonestBudget | None = None,
+    max_moves: int = 2000,
+    search: GameSearch | None = None,
+) -> HonestPlay:
+    """Play from ``position`` by honest hints (:class:`HonestPlayer`) to the end: won, lost (no
+    legal move), proved dead, or stopped (the player resigned or ``max_moves`` were played).
+
+    :param search: the game's search object (default: the generic ``GameSearch(game)``).
+    """
+    started = time.process_time()
+    player = HonestPlayer(game, budget=budget, search=search)
+    moves: list[Move] = []
+    while True:
+        if game.is_won(position):
+            outcome = "won"
+            break
+        legal = game.legal_moves(position)
+        if not legal:
+            outcome = "lost"
+            break
+        if len(moves) >= max_moves:
+            outcome = "stopped"
+            break
+        move = player.choose(position, legal)
+        if move is None:
+            outcome = player.outcome
+            break
+        position = game.play(position, move)
+        moves.append(move)
+    return HonestPlay(outcome, tuple(moves), player.nodes, time.process_time() - started)
