@@ -40,6 +40,7 @@ from patience_core.errors import (
 from patience_core.games import (
     Game,
     GameRegistry,
+    GameSearch,
     StrategyRegistry,
     check_answers,
     checked_piles,
@@ -434,6 +435,22 @@ class PluginHost:
             _check_answers(game, self.games.provider(game.name))
             self._answered.add(checked)
         return game
+
+    def search(self, game: Game) -> GameSearch:
+        """The solver's search object for ``game``: the :class:`GameSearch` class its plugin
+        registered beside it (``registry.add(Game, search=...)``), or the generic one.
+
+        :raises PatienceError: when the plugin's search class fails to start.
+        """
+        cls = self.load().games.search(game.name)
+        try:
+            return cls(game)
+        except (PatienceError, KeyboardInterrupt):
+            raise
+        except BaseException as exc:  # the plugin's failure, reported as such
+            raise PatienceError(
+                f"the search of game {game.name!r} failed to start: {_one_line(exc)}"
+            ) from exc
 
     def version_of(self, game_name: str) -> str:
         """The version of the distribution that provides ``game_name`` ("?" when unknown)."""
