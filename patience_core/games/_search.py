@@ -32,9 +32,9 @@ class GameSearch:
 
     Instances are cheap and hold no state of a search: every method is a pure function of its
     arguments and of the game (the rules and options in force), and deterministic (no hash or
-    set order, no clock). A wrong answer in :meth:`key`, :meth:`forced_move`, :meth:`moves_to_try`,
-    :meth:`is_dead` or :meth:`search_space` makes the solver call winnable deals dead; a wrong
-    :meth:`order_moves` or :meth:`find_win` only costs time.
+    set order, no clock). A wrong answer in :meth:`key`, :meth:`forced_move`,
+    :meth:`moves_to_try`, :meth:`play`, :meth:`is_dead` or :meth:`search_space` makes the solver
+    call winnable deals dead; a wrong :meth:`order_moves` or :meth:`find_win` only costs time.
 
     :param game: the game whose positions are searched (with its options in force).
     """
@@ -88,6 +88,12 @@ class GameSearch:
         that result in its table anyway; leaving out any other move makes "dead" a lie.
         """
         return self.order_moves(position, self.game.legal_moves(position))
+
+    def play(self, position: Position, move: Move) -> Position:
+        """``Game.play`` as the search plays it: the same position must come out. The default
+        calls the game's ``play``; a game overrides it to play faster, or to keep what it
+        works out about a position for the position's children (e.g. from the parent's)."""
+        return self.game.play(position, move)
 
     def is_dead(self, position: Position) -> bool:
         """A cheap proof that no line wins from ``position`` (``True``), or ``False`` when unsure.

@@ -73,9 +73,9 @@ class SearchSpace(Protocol[State, Step]):
 class PositionSpace:
     """The default search space: positions, through the game's search object.
 
-    Children are :meth:`GameSearch.moves_to_try` played with ``Game.play``, each followed by the
-    :meth:`GameSearch.forced_move` chain (a step is the move and its forced moves, and costs one
-    position per move); keys are :meth:`GameSearch.key`; dead ends are
+    Children are :meth:`GameSearch.moves_to_try` played with :meth:`GameSearch.play`, each
+    followed by the :meth:`GameSearch.forced_move` chain (a step is the move and its forced
+    moves, and costs one position per move); keys are :meth:`GameSearch.key`; dead ends are
     :meth:`GameSearch.is_dead`. The start is the given position after its own forced moves,
     which :meth:`moves` puts first.
 
@@ -94,14 +94,14 @@ class PositionSpace:
         self._start, self._prefix = self._follow(position, [])
 
     def _follow(self, position: Position, steps: list[Move]) -> tuple[Position, tuple[Move, ...]]:
-        game = self.game
+        game, play = self.game, self.search.play
         if self._has_forced:
             forced_move = self.search.forced_move
             while not game.is_won(position):
                 move = forced_move(position)
                 if move is None:
                     break
-                position = game.play(position, move)
+                position = play(position, move)
                 steps.append(move)
         return position, tuple(steps)
 
@@ -111,7 +111,7 @@ class PositionSpace:
 
     def children(self, state: Position) -> Iterator[tuple[tuple[Move, ...], Position, int]]:
         """Each solver move with its forced moves: ``(moves, child, len(moves))``."""
-        play = self.game.play
+        play = self.search.play
         for move in self.search.moves_to_try(state):
             child, step = self._follow(play(state, move), [move])
             yield step, child, len(step)
