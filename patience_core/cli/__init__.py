@@ -237,8 +237,13 @@ def cli(ctx: click.Context) -> None:
     """
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Console-script entry point: run :data:`cli`, turning errors into one-line messages."""
+def main(argv: list[str] | None = None, obj: Any = None) -> None:
+    """Console-script entry point: run :data:`cli`, turning errors into one-line messages.
+
+    :param obj: the :class:`~patience_core.plugins.PluginHost` to run with (:func:`get_host`),
+        e.g. a test's host holding the test kit's fake game; by default one of the installed
+        plugins.
+    """
     from patience_core.errors import PatienceError, one_line, plugin_behind
 
     if sys.stdout is None:
@@ -247,7 +252,7 @@ def main(argv: list[str] | None = None) -> None:
             click.echo("patience: error: standard output is closed", err=True)
         sys.exit(1)
     try:
-        cli.main(args=argv, prog_name="patience", standalone_mode=False)
+        cli.main(args=argv, prog_name="patience", standalone_mode=False, obj=obj)
     except (click.exceptions.Abort, KeyboardInterrupt):
         from patience_core.errors import ctrl_c_ignored  # loaded already: no time lost here
 
