@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import stat
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -14,6 +11,7 @@ from typing import Any
 import platformdirs
 
 from patience_core.errors import PatienceError
+from patience_core.files._atomic import atomic_writer
 
 __all__ = ["DATA_DIR_ENV", "data_dir", "move_aside", "write_json_atomic"]
 
@@ -31,43 +29,17 @@ def data_dir(environ: Mapping[str, str] | None = None) -> Path:
     return Path(platformdirs.user_data_dir("patience", appauthor=False))
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` so that ``path`` holds either its old content or the
-    whole new one, whatever happens: a temporary file in the same folder, flushed and
-    ``fsync``-ed, then renamed over ``path``. The temporary file is removed on failure. A
-    symbolic link is written through (its target is replaced, the link stays), and an existing
-    file keeps its permissions.
+def write_json_atomic(path: Path, data: Any, *, new_mode: int | None = None) -> None:
+    """Write ``data`` as JSON (indented by one space, UTF-8, a final newline) to ``path``
+    atomically, with :func:`~patience_core.files.atomic_writer`: ``path`` holds either its old
+    content or the whole new one, whatever happens. A symbolic link is written through, an
+    existing file keeps its permissions, a new one gets ``new_mode`` (default: as :func:`open`).
 
-    :raises OSError: when the folder is not writable, the disk is full, and so on.
+    :raises OSError: when the file or folder may not be written, the disk is full, and so on.
     """
-    # Write through a symbolic link to its target, and keep an existing file's permissions.
-    path = Path(os.path.realpath(path))
-    folder = path.parent
-    try:
-        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
-    except OSError:
-        mode = None
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        if mode is not None:
-            os.fchmod(fd, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1, ensure_ascii=False)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-    # Make the rename itself durable (POSIX); not possible on every platform.
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+    with atomic_writer(path, new_mode=new_mode) as handle:
+        json.dump(data, handle, indent=1, ensure_ascii=False)
+        handle.write("\n")
 
 
 def move_aside(path: Path, name: Callable[[str], str]) -> Path:

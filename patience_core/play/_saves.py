@@ -28,7 +28,6 @@ else platformdirs' ``user_data_dir("patience")``.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import os
 import re
@@ -41,7 +40,7 @@ import attrs
 
 from patience_core.engine import NOTATION_HELP, DealNumber
 from patience_core.errors import BadDeal, BadSave, PatienceError
-from patience_core.files import data_dir, move_aside, write_json_atomic
+from patience_core.files import WriterLock, data_dir, move_aside, write_json_atomic
 from patience_core.games import Game
 from patience_core.play._session import FINISHED_LOST, FINISHED_WON, MAX_MOVES, Session
 
@@ -172,7 +171,7 @@ def save_session(path: Path, session: Session, plugin_version: str) -> None:
     data = session_to_dict(session, plugin_version)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_json_atomic(path, data)
+        write_json_atomic(path, data, new_mode=0o600)  # a new save is private, as before
     except OSError as exc:
         raise PatienceError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
 
@@ -383,62 +382,23 @@ def load_session(path: Path, make_game: GameFactory) -> tuple[SavedGame, Session
 # -- one game, one window -------------------------------------------------------------------------
 
 
-class SaveLock:
-    """An advisory lock on a file patience writes: held by ``patience play`` while a game is
-    open, so two windows never play (and save) the same game at once, and by ``patience
-    simulate`` on its output file, so two runs never write (and resume) the same rows.
+class SaveLock(WriterLock):
+    """The lock ``patience play`` holds on its save while a game is open, so two windows never
+    play (and save) the same game at once (see :class:`~patience_core.files.WriterLock`: a
+    ``filelock`` lock in the data folder's ``locks/``, its file removed on release).
 
-    The lock is a ``fcntl`` lock on a small file in the data folder's ``locks/`` (named by a
-    digest of the file's real path, so files anywhere share one place and no file appears beside
-    them); the operating system releases it when the process ends, even when killed. Where
-    ``fcntl`` does not exist (Windows) the lock does nothing.
-
-    :param path: the save (or output) file.
+    :param path: the save (or any other file patience writes).
     :param busy: the one-line message when another process holds the lock; default: the one
         for a game open in another window.
     """
 
     def __init__(self, path: Path, busy: str | None = None) -> None:
-        self.path = Path(os.path.realpath(path))
-        digest = hashlib.sha256(str(self.path).encode("utf-8", "surrogateescape")).hexdigest()
-        self.lock_path = data_dir() / "locks" / f"{digest[:32]}.lock"
-        self.busy = busy or (
-            f"the game in {self.path} is open in another patience window; "
-            "finish or quit it there first"
+        real = Path(os.path.realpath(path))
+        super().__init__(
+            path,
+            busy
+            or (
+                f"the game in {real} is open in another patience window; "
+                "finish or quit it there first"
+            ),
         )
-        self._fd: int | None = None
-
-    def acquire(self) -> None:
-        """Take the lock.
-
-        :raises PatienceError: one line, when another process holds it or the lock file cannot
-            be made.
-        """
-        try:
-            import fcntl
-        except ImportError:  # pragma: no cover - not POSIX
-            return
-        try:
-            self.lock_path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError as exc:
-            raise PatienceError(f"cannot lock {self.path}: {exc.strerror or exc}") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
-            raise PatienceError(self.busy) from None
-        self._fd = fd
-
-    def release(self) -> None:
-        """Give the lock back (closing the lock file); safe to call twice."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-
-    def __enter__(self) -> SaveLock:
-        self.acquire()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
