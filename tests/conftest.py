@@ -1,7 +1,9 @@
 """Shared test fixtures.
 
-* Every test gets its own patience data folder (``PATIENCE_DATA_DIR``), so no test reads or
-  writes the real user's saved games.
+* Every test gets its own patience data folder (``PATIENCE_DATA_DIR``, the test kit's
+  ``patience_data_dir``), so no test reads or writes the real user's saved games.
+* ``patience_host`` and ``patience_cli`` (the test kit's fixtures) hold the kit's fake game
+  (``fake``) besides the installed plugins.
 * ``run_patience(*args, input="")`` runs the real ``patience`` entry point
   (:func:`patience_core.cli.main`, with its one-line error handling) in-process, with ``input``
   as standard input, and returns its exit code, stdout and stderr.
@@ -13,25 +15,26 @@ import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
 
-
-class CliResult(NamedTuple):
-    """What one run of ``patience`` did."""
-
-    code: int
-    out: str
-    err: str
+from patience_core.testing import CliResult
 
 
 @pytest.fixture(autouse=True)
-def patience_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh, private patience data folder for this test."""
-    folder = tmp_path / "patience-data"
-    monkeypatch.setenv("PATIENCE_DATA_DIR", str(folder))
-    return folder
+def _private_data_dir(patience_data_dir: Path) -> Path:
+    """A fresh, private patience data folder for every test (the test kit's
+    ``patience_data_dir``)."""
+    return patience_data_dir
+
+
+@pytest.fixture
+def patience_extra_plugins() -> list[str]:
+    """The core's tests run against the test kit's fake game besides the installed plugins
+    (``patience_host``, ``patience_cli``), so that they need no shipped game."""
+    from patience_core.testing import FAKE_PLUGIN
+
+    return [FAKE_PLUGIN]
 
 
 @pytest.fixture
