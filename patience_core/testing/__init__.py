@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+from patience_core.testing._checks import (
+    check_deal,
+    check_position,
+    check_random_walk,
+    load_game,
+    provider_of,
+    walk_record,
+)
+from patience_core.testing._conformance import ALL_DEAD_DEALS, GameConformance
 from patience_core.testing._fake import FAKE_PLUGIN, FakeGame
 from patience_core.testing._fixtures import (
     CliResult,
@@ -10,24 +19,19 @@ from patience_core.testing._fixtures import (
     patience_extra_plugins,
     patience_host,
 )
-from patience_core.testing._kit import (
-    ALL_DEAD_DEALS,
-    SHORTCUTS,
-    GameConformance,
+from patience_core.testing._golden import (
     assert_matches_golden,
-    check_deal,
-    check_key_merges,
-    check_position,
-    check_random_walk,
-    check_search_space,
     check_winning_line,
-    load_game,
-    plain_game,
     play_winning_line,
-    provider_of,
     random_walk_property,
     read_golden,
-    walk_record,
+)
+from patience_core.testing._search_checks import (
+    SHORTCUTS,
+    check_key_merges,
+    check_search_space,
+    plain_search,
+    search_for,
 )
 
 __all__ = [
@@ -49,10 +53,11 @@ __all__ = [
     "patience_data_dir",
     "patience_extra_plugins",
     "patience_host",
-    "plain_game",
+    "plain_search",
     "play_winning_line",
     "provider_of",
     "random_walk_property",
     "read_golden",
+    "search_for",
     "walk_record",
 ]
