@@ -11,11 +11,12 @@ from __future__ import annotations
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 from patience_escalator.game import Escalator
+from patience_escalator.search import EscalatorSearch
 
-__all__ = ["Escalator", "patience_register_games"]
+__all__ = ["Escalator", "EscalatorSearch", "patience_register_games"]
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
-    """Register Escalator."""
-    registry.add(Escalator)
+    """Register Escalator, with its search object."""
+    registry.add(Escalator, search=EscalatorSearch)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-
 from patience_core.api import (
     BadSave,
     Card,
@@ -16,7 +14,6 @@ from patience_core.api import (
     Position,
     adjacent_ranks,
 )
-from patience_escalator import search
 
 ROWS = 7
 PYRAMID_SIZE = ROWS * (ROWS + 1) // 2  # 28
@@ -91,11 +88,6 @@ class Escalator(Game):
         *(PileSpec(f"p{k + 1}", PileKind.TABLEAU, APEX + k) for k in range(PYRAMID_SIZE)),
     )
 
-    def __init__(self, options: Mapping[str, str] | None = None) -> None:
-        super().__init__(options)
-        # Saves the solver work; no answer depends on it (see patience_escalator.search).
-        self._search = search.SearchCache()
-
     @property
     def piles(self) -> tuple[PileSpec, ...]:
         """Stock, waste, then the 28 pyramid piles of one card each."""
@@ -152,10 +144,6 @@ class Escalator(Game):
             moves.append(_DEAL)
         return moves
 
-    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
-        """Pyramid cards first, the deal last: :meth:`legal_moves` already lists them so."""
-        return moves
-
     def play(self, position: Position, move: Move) -> Position:
         """Turn the top stock card onto the waste, or move a pyramid card to the waste."""
         piles = list(position.piles)
@@ -166,9 +154,7 @@ class Escalator(Game):
         else:
             piles[WASTE] += (piles[move.source][0],)
             piles[move.source] = ()
-        child = Position(tuple(piles))
-        self._search.played = (child, position, move)
-        return child
+        return Position(tuple(piles))
 
     def is_won(self, position: Position) -> bool:
         """Won as soon as the apex is gone, which means the pyramid is empty."""
@@ -177,30 +163,6 @@ class Escalator(Game):
     def score(self, position: Position) -> int:
         """Pyramid cards played to the waste: 28 minus the cards left in the pyramid."""
         return PYRAMID_SIZE - sum(1 for pile in position.piles[APEX:] if pile)
-
-    def solver_key(self, position: Position) -> Hashable:
-        """An int: which pyramid cards remain (28 bits), which of them can be played now, and
-        the stock count (:func:`patience_escalator.search.key`).
-
-        Within one deal that is the whole future: the stock's order is fixed, and the waste's top
-        card matters only through which pyramid cards may go on it.
-        """
-        return search.key(self._search.node(position))
-
-    def solver_moves(self, position: Position) -> list[Move]:
-        """Every legal move, in :meth:`legal_moves` order, read from the search's cached node."""
-        return search.moves(self._search.node(position))
-
-    def is_dead(self, position: Position) -> bool:
-        """True when the pyramid cards cannot all be given distinct predecessors (a card of a
-        next rank played just before each), which every winning line would give them; see
-        :mod:`patience_escalator.search` for the proof."""
-        cache = self._search
-        node = cache.node(position)
-        if search.is_dead(node):
-            return True
-        cache.remember(position, node)  # the search goes on from here: its children need it
-        return False
 
     def render(self, position: Position, paint: Painter) -> list[str]:
         """The pyramid, centred, with gaps where cards have gone; then stock and waste."""

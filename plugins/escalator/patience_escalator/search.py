@@ -1,12 +1,12 @@
-"""Escalator's search helpers: compact keys, the move list and a dead-position proof.
+"""Escalator's search object: compact keys, the move list and a dead-position proof.
 
-The solver (``patience_core.solve``) calls :meth:`Escalator.play`, ``solver_key``, ``is_dead``
-and ``solver_moves`` once or more per position; this module makes them cheap. Everything here is
+The solver (``patience_core.solve``) calls :class:`EscalatorSearch`'s ``play``, ``key``, ``is_dead``
+and ``moves_to_try`` once or more per position; this module makes them cheap. Everything here is
 derived from the position alone: a :class:`Node` caches what the search needs about one position
 (which pyramid places are full and free, the stock count, the waste's top rank, and a matching for
-the dead proof), and a child's node is worked out from its parent's when the parent is known,
-which is much faster than from scratch. The caches only save work: every answer is the one a
-fresh computation from the position would give.
+the dead proof), and a child's node is worked out from its parent's when the parent is known, which
+is much faster than from scratch. The caches only save work: every answer is the one a fresh
+computation from the position would give.
 
 Places: the 28 pyramid places are numbered 0..27 row by row from the apex (place ``k`` is pile
 ``2 + k``); sets of places are int bit masks (bit ``k`` for place ``k``).
@@ -32,9 +32,9 @@ decide exactly whether such a matching exists.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
-from patience_core.api import Move, MoveKind, Position
+from patience_core.api import Game, GameSearch, Move, MoveKind, Position
 
 ROWS = 7
 PLACES = ROWS * (ROWS + 1) // 2  # 28
@@ -418,9 +418,9 @@ def is_dead(node: Node) -> bool:
 class SearchCache:
     """Nodes of the positions a search is working on, so that each costs little.
 
-    ``played`` records the last :meth:`Escalator.play` (child, parent, move), so the node of the
-    child is worked out from its parent's: the parent is a position the search kept going from
-    (one not proved dead), whose node is remembered, by identity, for as long as the position
+    ``played`` records the last :meth:`EscalatorSearch.play` (child, parent, move), so the node
+    of the child is worked out from its parent's: the parent is a position the search kept going
+    from (one not proved dead), whose node is remembered, by identity, for as long as the position
     lives (a weak reference: the cache never keeps a position alive). Any search order works,
     depth-first or best-first. Results never depend on what the cache holds: positions are
     matched by identity, a node's matching is published only once complete and never changed,
@@ -483,3 +483,52 @@ class SearchCache:
 
         nodes[ident] = (weakref.ref(position, forget), node)
         self.kept = (position, node)
+
+
+class EscalatorSearch(GameSearch):
+    """Escalator's search object (RULES.md Part A "Escalator"): the key, the moves and the dead
+    proof of this module, worked out from a :class:`Node` per position that
+    :class:`SearchCache` keeps for the search.
+
+    :param game: an Escalator game.
+    """
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        # Saves the solver work; no answer depends on it (see SearchCache).
+        self.cache = SearchCache()
+
+    def play(self, position: Position, move: Move) -> Position:
+        """The game's ``play``, remembered so that the child's node is worked out from its
+        parent's."""
+        child = self.game.play(position, move)
+        self.cache.played = (child, position, move)
+        return child
+
+    def key(self, position: Position) -> Hashable:
+        """An int: which pyramid cards remain (28 bits), which of them can be played now, and
+        the stock count (:func:`key`).
+
+        Within one deal that is the whole future: the stock's order is fixed, and the waste's top
+        card matters only through which pyramid cards may go on it.
+        """
+        return key(self.cache.node(position))
+
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """Pyramid cards first, the deal last: ``legal_moves`` already lists them so."""
+        return moves
+
+    def moves_to_try(self, position: Position) -> list[Move]:
+        """Every legal move, in ``legal_moves`` order, read from the position's cached node."""
+        return moves(self.cache.node(position))
+
+    def is_dead(self, position: Position) -> bool:
+        """True when the pyramid cards cannot all be given distinct predecessors (a card of a
+        next rank played just before each), which every winning line would give them; see the
+        module docstring for the proof."""
+        cache = self.cache
+        node = cache.node(position)
+        if is_dead(node):
+            return True
+        cache.remember(position, node)  # the search goes on from here: its children need it
+        return False

@@ -1,4 +1,4 @@
-"""Escalator's solver hooks are sound: the key keeps the future, the move list is the rules', the
+"""Escalator's search object is sound: the key keeps the future, the move list is the rules', the
 cached search data equal fresh data, and the dead proof (the predecessor matching) agrees with a
 plain implementation and never calls a winnable position dead."""
 
@@ -10,14 +10,14 @@ from collections import Counter
 from collections.abc import Hashable, Iterator
 
 import pytest
-from patience_escalator import Escalator
+from patience_escalator import Escalator, EscalatorSearch
 from patience_escalator import search as S
 from patience_escalator.game import APEX, COVERS, STOCK, WASTE
 
 from patience_core.api import (
     Card,
     DealNumber,
-    Game,
+    GameSearch,
     Move,
     Position,
     aisleriot_shuffle,
@@ -27,20 +27,11 @@ from patience_core.engine import GRand
 from patience_core.solve import Budget, Verdict, solve
 
 
-class PlainEscalator(Escalator):
-    """Escalator with every search hook at the core's default: the whole position as the key,
-    the legal moves in rules order, no dead proof."""
+class ExactKeySearch(GameSearch):
+    """The generic search (every legal move, no dead proof) with the obviously exact key of the
+    first version: which pyramid cards remain, the stock count and the waste's top rank."""
 
-    solver_key = Game.solver_key
-    solver_moves = Game.solver_moves
-    is_dead = Game.is_dead
-
-
-class ExactKeyEscalator(PlainEscalator):
-    """The plain search with the obviously exact key of the first version: which pyramid cards
-    remain, the stock count and the waste's top rank."""
-
-    def solver_key(self, position: Position) -> Hashable:
+    def key(self, position: Position) -> Hashable:
         piles = position.piles
         mask = sum(1 << k for k in range(28) if piles[APEX + k])
         waste = piles[WASTE]
@@ -161,11 +152,11 @@ def every_card_has_a_predecessor(position: Position) -> bool:
 
 
 def test_the_dead_proof_agrees_with_a_plain_matching() -> None:
-    game = Escalator()
+    search = EscalatorSearch(Escalator())
     dead = alive = 0
     for position in many_positions():
         expected = not every_card_has_a_predecessor(position)
-        assert game.is_dead(position) == expected
+        assert search.is_dead(position) == expected
         assert S.is_dead(S.node_from_scratch(position)) == expected
         dead += expected
         alive += not expected
@@ -177,23 +168,24 @@ def test_cached_search_data_equal_fresh_data() -> None:
     the parent's agree with nodes read from scratch, and the incremental matching with a fresh
     one."""
     game = Escalator()
+    search = EscalatorSearch(game)
     for deal in range(1, 9):
         rand = GRand(deal)
         position = game.deal(DealNumber(deal))
-        game.solver_key(position)
-        game.is_dead(position)
-        game.solver_moves(position)
+        search.key(position)
+        search.is_dead(position)
+        search.moves_to_try(position)
         for _ in range(50):
             legal = game.legal_moves(position)
-            if not legal or game.is_dead(position):
+            if not legal or search.is_dead(position):
                 break
             for move in legal:  # every child, as the solver generates them
-                child = game.play(position, move)
+                child = search.play(position, move)
                 fresh = S.node_from_scratch(child)
-                assert game.solver_key(child) == S.key(fresh)
-                assert game.is_dead(child) == S.is_dead(fresh)
-            position = game.play(position, legal[rand.int_range(0, len(legal))])
-            node = game._search.node(position)
+                assert search.key(child) == S.key(fresh)
+                assert search.is_dead(child) == S.is_dead(fresh)
+            position = search.play(position, legal[rand.int_range(0, len(legal))])
+            node = search.cache.node(position)
             fresh = S.node_from_scratch(position)
             assert (node.mask, node.free, node.stock, node.top) == (
                 fresh.mask,
@@ -201,44 +193,48 @@ def test_cached_search_data_equal_fresh_data() -> None:
                 fresh.stock,
                 fresh.top,
             )
-            assert game.solver_moves(position) == game.legal_moves(position)
+            assert search.moves_to_try(position) == game.legal_moves(position)
 
 
 def test_cached_search_data_hold_in_any_search_order() -> None:
     """A best-first search comes back to positions it kept long ago: their children's nodes,
     worked out from the remembered nodes, still agree with fresh ones."""
     game = Escalator()
+    search = EscalatorSearch(game)
     kept = []
     for deal in (2, 8):
         for position in walk(game, deal, seed=deal, steps=40):
-            game.solver_key(position)
-            if not game.is_dead(position):
+            search.key(position)
+            if not search.is_dead(position):
                 kept.append(position)
     for position in reversed(kept):
-        for move in game.solver_moves(position):
-            child = game.play(position, move)
+        for move in search.moves_to_try(position):
+            child = search.play(position, move)
             fresh = S.node_from_scratch(child)
-            assert game.solver_key(child) == S.key(fresh)
-            assert game.is_dead(child) == S.is_dead(fresh)
-            assert game.solver_moves(child) == game.legal_moves(child)
+            assert search.key(child) == S.key(fresh)
+            assert search.is_dead(child) == S.is_dead(fresh)
+            assert search.moves_to_try(child) == game.legal_moves(child)
     assert len(kept) >= 30
 
 
-def test_solver_moves_are_the_legal_moves() -> None:
+def test_the_moves_to_try_are_the_legal_moves() -> None:
     game = Escalator()
+    search = EscalatorSearch(game)
     for position in many_positions():
-        assert game.solver_moves(position) == game.legal_moves(position)
+        assert search.moves_to_try(position) == game.legal_moves(position)
         assert S.moves(S.node_from_scratch(position)) == game.legal_moves(position)
 
 
-def children_keys(game: Escalator, position: Position) -> Counter[Hashable]:
-    return Counter(game.solver_key(game.play(position, m)) for m in game.legal_moves(position))
+def children_keys(search: EscalatorSearch, position: Position) -> Counter[Hashable]:
+    game = search.game
+    return Counter(search.key(game.play(position, m)) for m in game.legal_moves(position))
 
 
 def test_the_key_is_the_pyramid_the_playable_cards_and_the_stock_count() -> None:
     """Positions with equal keys have the same moves to positions with equal keys; the waste's
     top card counts only through which cards it lets play."""
     game = Escalator()
+    search = EscalatorSearch(game)
     checked = 0
     for position in many_positions():
         waste = position[WASTE]
@@ -251,13 +247,13 @@ def test_the_key_is_the_pyramid_the_playable_cards_and_the_stock_count() -> None
                 + position.piles[APEX:]
             )
             same_plays = {m for m in game.legal_moves(other)} == set(game.legal_moves(position))
-            assert (game.solver_key(other) == game.solver_key(position)) == same_plays
+            assert (search.key(other) == search.key(position)) == same_plays
             if same_plays:
-                assert children_keys(game, other) == children_keys(game, position)
+                assert children_keys(search, other) == children_keys(search, position)
                 checked += 1
         assert (
-            game.solver_key(Position((position[STOCK][1:], *position.piles[1:])))
-            != (game.solver_key(position))
+            search.key(Position((position[STOCK][1:], *position.piles[1:])))
+            != (search.key(position))
             or not position[STOCK]
         )
     assert checked >= 1000
@@ -265,18 +261,24 @@ def test_the_key_is_the_pyramid_the_playable_cards_and_the_stock_count() -> None
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_verdicts_agree_with_the_search_without_hooks(chunk: int) -> None:
-    """On small positions, both won and dead, the full hooks agree with the exact-key search that
-    has no dead proof; where the stock is short, with the core's defaults too (the whole position
-    as the key). A dead verdict of the proof is one those searches exhaust without a win."""
-    fast_game, exact_game, plain_game = Escalator(), ExactKeyEscalator(), PlainEscalator()
+    """On small positions, both won and dead, the search object agrees with the exact-key search
+    that has no dead proof; where the stock is short, with the generic search too (the whole
+    position as the key). A dead verdict of the proof is one those searches exhaust without a
+    win."""
+    fast_game = Escalator()
+    fast_search, exact, plain_search = (
+        EscalatorSearch(fast_game),
+        ExactKeySearch(fast_game),
+        GameSearch(fast_game),
+    )
     budget = Budget(nodes=2_000_000, seconds=60)
     won = plain = 0
     for position in SMALL[chunk::4]:
-        fast = solve(fast_game, position, budget)
+        fast = solve(fast_game, position, budget, fast_search)
         assert fast.verdict is not Verdict.UNKNOWN
-        assert solve(exact_game, position, budget).verdict is fast.verdict
+        assert solve(fast_game, position, budget, exact).verdict is fast.verdict
         if len(position[STOCK]) <= 12:
-            assert solve(plain_game, position, budget).verdict is fast.verdict
+            assert solve(fast_game, position, budget, plain_search).verdict is fast.verdict
             plain += 1
         if fast.verdict is Verdict.WON:
             won += 1
@@ -287,9 +289,9 @@ def test_verdicts_agree_with_the_search_without_hooks(chunk: int) -> None:
     assert won >= 5 and plain >= 3
 
 
-def winning_positions(game: Escalator, start: Position, search: Game) -> Iterator[Position]:
+def winning_positions(game: Escalator, start: Position, search: GameSearch) -> Iterator[Position]:
     """The positions along the winning line ``search`` finds from ``start``, if any."""
-    solution = solve(search, start, Budget(nodes=1_000_000, seconds=60))
+    solution = solve(game, start, Budget(nodes=1_000_000, seconds=60), search)
     position = start
     if solution.verdict is Verdict.WON:
         yield position
@@ -301,23 +303,26 @@ def winning_positions(game: Escalator, start: Position, search: Game) -> Iterato
 def test_no_position_of_a_winning_line_is_called_dead() -> None:
     """Every position along a winning line can still win: the proof must let each one pass."""
     game = Escalator()
+    search = EscalatorSearch(game)
     checked = 0
     starts = [*SMALL, *(game.deal(DealNumber(d)) for d in (8, 14, 17, 28, 36))]
     for start in starts:
-        for position in winning_positions(game, start, ExactKeyEscalator()):
-            assert not game.is_dead(position)
+        for position in winning_positions(game, start, ExactKeySearch(game)):
+            assert not search.is_dead(position)
             assert not S.is_dead(S.node_from_scratch(position))
             checked += 1
     assert checked >= 400
 
 
 def test_the_first_deals_keep_their_verdicts() -> None:
-    """Aisleriot deals 1..40 with every hook: the winnable ones are those the exact-key search
-    without a dead proof found (deals 1..200: 27 won, 173 dead; the benchmark recounts them)."""
+    """Aisleriot deals 1..40 with the search object: the winnable ones are those the exact-key
+    search without a dead proof found (deals 1..200: 27 won, 173 dead; the benchmark recounts
+    them)."""
     game = Escalator()
+    search = EscalatorSearch(game)
     won = []
     for deal in range(1, 41):
-        solution = solve(game, game.deal(DealNumber(deal)), Budget(seconds=60))
+        solution = solve(game, game.deal(DealNumber(deal)), Budget(seconds=60), search)
         assert solution.verdict is not Verdict.UNKNOWN
         if solution.verdict is Verdict.WON:
             won.append(deal)
@@ -325,25 +330,32 @@ def test_the_first_deals_keep_their_verdicts() -> None:
 
 
 def test_the_exact_key_search_agrees_on_full_deals() -> None:
-    game, exact = Escalator(), ExactKeyEscalator()
+    game = Escalator()
+    search, exact = EscalatorSearch(game), ExactKeySearch(game)
     for deal in (1, 8, 14, 20):
         position = game.deal(DealNumber(deal))
-        assert solve(game, position).verdict is solve(exact, position).verdict
+        fast = solve(game, position, search=search).verdict
+        assert fast is solve(game, position, search=exact).verdict
 
 
-def test_one_game_serves_searches_in_any_order() -> None:
+def test_one_search_object_serves_searches_in_any_order() -> None:
     """The search cache follows identity only: solving deals in turn, or from positions played
-    outside the search, gives the answers of fresh games."""
-    shared = Escalator()
+    outside the search, gives the answers of fresh search objects."""
+    game = Escalator()
+    shared = EscalatorSearch(game)
     for deal in (8, 3, 8, 14, 3):
-        position = shared.deal(DealNumber(deal))
-        assert solve(shared, position).verdict is solve(Escalator(), position).verdict
-    positions = list(walk(shared, 5, seed=5, steps=40))
+        position = game.deal(DealNumber(deal))
+        fresh = EscalatorSearch(Escalator())
+        assert (
+            solve(game, position, search=shared).verdict
+            is solve(game, position, None, fresh).verdict
+        )
+    positions = list(walk(game, 5, seed=5, steps=40))
     for position in reversed(positions):
-        fresh = Escalator()
+        fresh = EscalatorSearch(Escalator())
         assert shared.is_dead(position) == fresh.is_dead(position)
-        assert shared.solver_key(position) == fresh.solver_key(position)
-        assert shared.solver_moves(position) == fresh.legal_moves(position)
+        assert shared.key(position) == fresh.key(position)
+        assert shared.moves_to_try(position) == game.legal_moves(position)
 
 
 def test_play_is_unchanged_for_players() -> None:
@@ -366,11 +378,13 @@ def test_play_is_unchanged_for_players() -> None:
             assert move == Move.deal(STOCK) or move.target == WASTE
 
 
-def test_a_game_that_has_searched_copies_and_pickles() -> None:
+def test_a_search_object_that_has_searched_copies_and_pickles() -> None:
     game = Escalator()
+    search = EscalatorSearch(game)
     position = game.deal(DealNumber(8))
-    assert solve(game, position).verdict is Verdict.WON
-    assert game._search.nodes  # the position kept last is still alive
-    for other in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
-        assert not other._search.nodes  # copies start with an empty cache
-        assert solve(other, position).verdict is Verdict.WON
+    assert solve(game, position, search=search).verdict is Verdict.WON
+    assert search.cache.nodes  # the position kept last is still alive
+    assert vars(game) == vars(Escalator())  # the game itself keeps nothing of the search
+    for other in (pickle.loads(pickle.dumps(search)), copy.deepcopy(search)):
+        assert not other.cache.nodes  # copies start with an empty cache
+        assert solve(other.game, position, search=other).verdict is Verdict.WON
