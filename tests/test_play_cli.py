@@ -262,7 +262,7 @@ def test_ctrl_c_away_from_the_prompt_adds_no_line_break(
 ) -> None:
     """Interrupted in a hint's search, where every line printed is ended: the one line of
     stderr is all, with no empty line before it and none on stdout."""
-    from patience_core.cli import play_cmd
+    from patience_core.play import _controller as play_cmd
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
@@ -790,7 +790,7 @@ def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goe
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise ZeroDivisionError("boom in a search")
 
-    monkeypatch.setattr("patience_core.cli.play_cmd.run_dead_check", broken)
+    monkeypatch.setattr("patience_core.play._controller.run_dead_check", broken)
     assert hints.dead_check is not broken
     result = run_patience("play", "escalator", "--deal", "3", input="deal\ndeal\nquit\n")
     assert result.code == 0

@@ -1,7 +1,15 @@
-"""The play package."""
+"""Play: a game in play (session, saves, the line player), for any front end.
+
+:class:`PlayController` applies a typed command and says what it did (no input or output);
+:class:`LinePlayer` is the terminal front end over it; :func:`play_game` starts or resumes a game
+for ``patience play`` (docs/play.md).
+"""
 
 from __future__ import annotations
 
+from patience_core.play._commands import COMMANDS_HELP, help_lines
+from patience_core.play._controller import Outcome, PlayController, own_exit_by_default
+from patience_core.play._line import LinePlayer, stdin_is_tty
 from patience_core.play._render import (
     CardStyle,
     board_text,
@@ -30,8 +38,16 @@ from patience_core.play._session import (
     MAX_MOVES,
     Session,
 )
+from patience_core.play._start import (
+    PlayRequest,
+    check_save_writable,
+    play_game,
+    protect_existing,
+    resume_command,
+)
 
 __all__ = [
+    "COMMANDS_HELP",
     "FINISHED_LOST",
     "FINISHED_WON",
     "MAX_DIGITS",
@@ -41,17 +57,28 @@ __all__ = [
     "SAVE_VERSION",
     "CardStyle",
     "GameFactory",
+    "LinePlayer",
+    "Outcome",
+    "PlayController",
+    "PlayRequest",
     "SaveLock",
     "SavedGame",
     "Session",
     "archive_save",
     "board_text",
+    "check_save_writable",
     "default_save_path",
+    "help_lines",
     "load_session",
     "make_painter",
+    "own_exit_by_default",
+    "play_game",
+    "protect_existing",
     "read_save",
     "restore_session",
+    "resume_command",
     "save_session",
     "session_to_dict",
+    "stdin_is_tty",
     "whole_number",
 ]

@@ -1,0 +1,206 @@
+"""The line player: a game in the terminal, one command per line, over a
+:class:`~patience_core.play.PlayController` (docs/play.md).
+
+Commands come from standard input, so a pipe can script a whole game: piped commands are echoed
+after the prompt, so that a transcript reads like a session at the terminal. End of input saves
+and ends the game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+import traceback
+from collections.abc import Callable
+
+import click
+
+from patience_core.errors import PatienceError, PluginError
+from patience_core.games import Painter
+from patience_core.play._controller import PlayController
+from patience_core.play._render import board_text
+
+__all__ = ["LinePlayer", "end_line", "print_traceback", "stdin_is_tty"]
+
+#: The longest piped command echoed whole (characters); a longer one is cut with "...".
+_ECHO_LIMIT = 200
+
+
+def stdin_is_tty() -> bool:
+    """Whether standard input is a terminal (``False`` when it is closed or missing)."""
+    try:
+        return (
+            sys.stdin is not None and not getattr(sys.stdin, "closed", False) and sys.stdin.isatty()
+        )
+    except (ValueError, OSError):
+        return False
+
+
+def end_line(mid_line: bool) -> None:
+    """End the line a Ctrl-C left the cursor in, when the prompt was showing."""
+    if mid_line:
+        click.echo()
+
+
+def print_traceback(exc: BaseException) -> None:
+    """Print the traceback of ``exc`` on stderr."""
+    with contextlib.suppress(OSError, ValueError):
+        traceback.print_exception(exc, file=sys.stderr)
+
+
+class LinePlayer:
+    """The read-eval-print loop of one game: prints the board, reads a line, hands it to the
+    controller, prints the outcome, until ``quit`` or the end of input.
+
+    :param controller: the game in play (its ``warn`` should print on stderr, see
+        :meth:`warn`).
+    :param paint: how cards are drawn (:func:`~patience_core.play.make_painter`).
+    :param end_interrupted_line: ends the line a Ctrl-C left the cursor in (its argument: the
+        ``> `` prompt is showing); the command line passes its own, which knows terminals.
+    :param show_traceback: prints the traceback of a failing plugin when ``PATIENCE_DEBUG`` is
+        set.
+    """
+
+    def __init__(
+        self,
+        controller: PlayController,
+        paint: Painter,
+        *,
+        end_interrupted_line: Callable[[bool], None] = end_line,
+        show_traceback: Callable[[BaseException], None] = print_traceback,
+    ) -> None:
+        self.controller = controller
+        self.paint = paint
+        self.end_interrupted_line = end_interrupted_line
+        self.show_traceback = show_traceback
+        #: The prompt is shown and the line it starts is not ended yet.
+        self.at_prompt = False
+
+    @staticmethod
+    def warn(text: str) -> None:
+        """Print a warning of the controller on stderr (pass as its ``warn``)."""
+        click.echo(text, err=True)
+
+    # -- output ------------------------------------------------------------------------------
+
+    def show(self) -> None:
+        """Print the title, the board, the status line and the outcome (if any)."""
+        controller = self.controller
+        session = controller.session
+        click.echo(f"{session.game.title}, deal {session.deal}")
+        click.echo(board_text(session.game, session.position, self.paint))
+        click.echo(controller.status_line())
+        outcome = controller.outcome_line()
+        if outcome is not None:
+            click.echo(outcome)
+
+    def command(self, line: str) -> bool:
+        """Run one line and print what it did.
+
+        :returns: ``False`` when the player quits.
+        """
+        outcome = self.controller.apply(line)
+        for message in outcome.messages:
+            click.echo(message)
+        if outcome.show_board:
+            self.show()
+        return not outcome.quit
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def read_line(self, interactive: bool) -> str | None:
+        """The next command, or ``None`` at the end of input.
+
+        :param interactive: standard input is a terminal: read with :func:`input` (line
+            editing); else print the prompt and echo the line read.
+        """
+        if sys.stdin is None or getattr(sys.stdin, "closed", False):
+            return None  # no standard input at all: as the end of input
+        if interactive:
+            self.at_prompt = True  # until a line is read (a Ctrl-C leaves it so)
+            try:
+                typed = input("> ")
+            except EOFError:
+                self.at_prompt = False
+                click.echo()
+                return None
+            self.at_prompt = False
+            return typed
+        self.at_prompt = True  # before the prompt: a Ctrl-C may come as soon as it shows
+        click.echo("> ", nl=False)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        self.at_prompt = False
+        if not line:
+            click.echo()
+            return None
+        # Echo piped commands so that a transcript reads like a session at the terminal.
+        bare = line.rstrip("\r\n")
+        shown = "".join(ch if ch.isprintable() else "?" for ch in bare[:_ECHO_LIMIT])
+        click.echo(shown + ("..." if len(bare) > _ECHO_LIMIT else ""))
+        return line
+
+    def run(self) -> int:
+        """Show the board, then play until ``quit`` or end of input. A failure of the game's
+        plugin anywhere (drawing the board, a move, the score, a hint...) ends the game with
+        one line on stderr that says it is saved and how to resume it.
+
+        :returns: the exit code: 0, 1 (a plugin failed, or the game could not be saved), 130
+            (Ctrl-C).
+        :raises PatienceError: patience's own one-line errors.
+        :raises BrokenPipeError: when the reader of the output went away (the game is saved).
+        """
+        controller = self.controller
+        interactive = stdin_is_tty()
+        if sys.stdin is not None and isinstance(sys.stdin, io.TextIOWrapper):
+            # Bytes the locale cannot decode become U+FFFD, so such a line is refused as a
+            # move like any other garbled text instead of ending the game.
+            with contextlib.suppress(ValueError, OSError):
+                sys.stdin.reconfigure(errors="replace")
+        if interactive:
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401  (line editing and history for input())
+        try:
+            self.show()
+            click.echo("Type 'help' for the notation and the commands.")
+            while True:
+                line = self.read_line(interactive)
+                if line is None or not self.command(line):
+                    break
+        except KeyboardInterrupt:
+            self.end_interrupted_line(self.at_prompt)
+            controller.save()
+            state = "saved" if controller.saved else "NOT saved"
+            click.echo(
+                f"Interrupted: game {state}; resume with: {controller.resume_hint}", err=True
+            )
+            return 130
+        except BrokenPipeError:
+            # The reader of the output went away (`| head`): the game is kept, the command
+            # ends quietly (patience_core.cli.main).
+            controller.save()
+            raise
+        except PluginError as exc:
+            # An answer of the wrong kind from the game's plugin (a score that is no number):
+            # it failed as surely as by raising, and the game is saved the same way.
+            click.echo(controller.failure_line(str(exc)), err=True)
+            return 1
+        except PatienceError:
+            raise
+        except BaseException as exc:  # Ctrl-C and a broken pipe are handled above
+            if controller.own_exit(exc):
+                raise  # not the plugin's: an exit of patience's own
+            # The game's plugin failed inside a hook (raising any exception, SystemExit too).
+            # The position before the failing action is already saved (a failure while asking
+            # whether the game is over saves it as in progress); save it again and say so.
+            saved = controller.save()
+            if os.environ.get("PATIENCE_DEBUG"):
+                self.show_traceback(exc)
+            click.echo(controller.plugin_failure_line(exc, saved), err=True)
+            return 1
+        if not controller.saved and not controller.save():
+            return 1
+        click.echo(f"Game saved to {controller.path}; resume with: {controller.resume_hint}")
+        return 0

@@ -1,0 +1,234 @@
+"""Starting a game in the line player: a new deal or a resumed save, the save file checked and
+locked, an unfinished save kept aside, then the loop (:class:`~patience_core.play.LinePlayer`).
+
+``patience play`` parses its options and calls :func:`play_game`; docs/play.md tells the rules.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import attrs
+import click
+
+from patience_core.engine import DealNumber, counted
+from patience_core.errors import BadSave, PatienceError, one_line
+from patience_core.files import check_writable
+from patience_core.play._controller import PlayController, game_kept_line, own_exit_by_default
+from patience_core.play._line import LinePlayer, end_line, print_traceback
+from patience_core.play._render import CardStyle, make_painter
+from patience_core.play._saves import (
+    GameFactory,
+    SavedGame,
+    SaveLock,
+    archive_save,
+    read_save,
+    restore_session,
+    save_session,
+)
+from patience_core.play._session import Session
+from patience_core.plugins import PluginHost
+from patience_core.solve import DEAD_CHECK_NODES
+
+__all__ = ["PlayRequest", "check_save_writable", "play_game", "protect_existing", "resume_command"]
+
+
+def resume_command(game: str, path: Path, explicit_file: bool) -> str:
+    """The command that resumes the game of ``game`` saved at ``path`` (``--file`` only when the
+    save is not at its default place)."""
+    command = f"patience play {game} --resume"
+    return f"{command} --file {shlex.quote(str(path))}" if explicit_file else command
+
+
+def check_save_writable(path: Path) -> None:
+    """Refuse, before the game starts, a save file the user may not write (a read-only file, a
+    folder where no file can be made, something that is not a file): play would otherwise fail
+    at the first move, or replace a file the user protected.
+
+    :raises PatienceError: "cannot save the game to PATH: REASON".
+    """
+    try:
+        check_writable(path)
+    except OSError as exc:
+        raise PatienceError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
+
+
+def protect_existing(
+    path: Path, explicit_file: bool, make_game: GameFactory, say: Callable[[str], None]
+) -> None:
+    """Make sure starting a new game at ``path`` loses nothing.
+
+    A finished save is replaced. With ``--file``, anything else there is refused. At the default
+    location an unfinished or unreadable save is moved aside to a timestamped name.
+
+    :param say: prints a line for the player (where an old save went).
+    :raises PatienceError: when ``--file`` names a file that must not be overwritten.
+    """
+    if not (path.exists() or path.is_symlink()):
+        return
+    saved: SavedGame | None = None
+    try:
+        saved = read_save(path)
+        finished = restore_session(saved, make_game, path).finished
+    except BadSave:
+        saved = None
+    if saved is not None and (finished is not None or not (saved.moves or saved.redo)):
+        return  # a finished game, or one with no move played: nothing to lose
+    if explicit_file:
+        if saved is not None:
+            raise PatienceError(
+                f"{path} holds a game in progress; continue it with --resume, "
+                "or choose another --file"
+            )
+        raise PatienceError(f"{path} exists and is not a finished saved game; not overwriting it")
+    if saved is None:
+        moved = archive_save(path, "unreadable")
+        say(f"The saved game at {path} could not be read; it was moved to {moved}.")
+        return
+    moved = archive_save(path)
+    played = counted(len(saved.moves), "move")
+    say(
+        f"Your unfinished {saved.game} game (deal {saved.deal}, {played}) was "
+        f"kept as {moved}; resume it with: "
+        f"{resume_command(saved.game, moved, explicit_file=True)}"
+    )
+
+
+@attrs.frozen
+class PlayRequest:
+    """What ``patience play`` was asked to do, its options parsed.
+
+    :param game: the game's name (known to the host).
+    :param path: the save file.
+    :param explicit_file: ``path`` was given (``--file``), not the default place.
+    :param resume: continue the save at ``path``.
+    :param deal: the deal of a new game.
+    :param deal_was_random: ``deal`` was chosen at random (its number is printed).
+    :param options: the options of a new game (name to value).
+    :param dead_seconds: the dead check's seconds per position (0: off).
+    :param dead_nodes: the dead check's node budget per position.
+    """
+
+    game: str
+    path: Path
+    explicit_file: bool
+    resume: bool
+    deal: DealNumber | None = None
+    deal_was_random: bool = False
+    options: Mapping[str, str] = attrs.field(factory=dict)
+    dead_seconds: float = 0.0
+    dead_nodes: int = DEAD_CHECK_NODES
+
+
+def _resume(
+    host: PluginHost,
+    request: PlayRequest,
+    own_exit: Callable[[BaseException], bool],
+    show_traceback: Callable[[BaseException], None],
+    resume_hint: str,
+) -> tuple[Session, str]:
+    game, path = request.game, request.path
+    if not (path.exists() or path.is_symlink()):
+        raise BadSave(f"no saved {game} game at {path}; start one with: patience play {game}")
+    saved = read_save(path)
+    if saved.game != game:
+        raise BadSave(f"{path} holds a saved {saved.game} game, not {game}")
+    try:
+        session = restore_session(saved, host.game, path)
+    except (PatienceError, KeyboardInterrupt, BrokenPipeError):
+        raise
+    except BaseException as exc:  # the plugin's code failed in replaying the moves
+        if own_exit(exc):
+            raise
+        # The save is only read: it stays as it was.
+        if os.environ.get("PATIENCE_DEBUG"):
+            show_traceback(exc)
+        provider = host.games.provider(game)
+        what = f"the {game} plugin ({provider}) failed: {one_line(exc)}"
+        click.echo(game_kept_line(what, True, resume_hint), err=True)
+        sys.exit(1)
+    plugin_version = host.version_of(game)
+    click.echo(f"Resuming {session.game.title}, deal {session.deal}, from {path}.")
+    if saved.plugin_version != plugin_version:
+        click.echo(
+            f"Note: saved with {game} plugin version {saved.plugin_version}; now {plugin_version}."
+        )
+    return session, plugin_version
+
+
+def play_game(
+    host: PluginHost,
+    request: PlayRequest,
+    *,
+    own_exit: Callable[[BaseException], bool] = own_exit_by_default,
+    end_interrupted_line: Callable[[bool], None] = end_line,
+    show_traceback: Callable[[BaseException], None] = print_traceback,
+    on_close: Callable[[Callable[[], None]], object] | None = None,
+) -> int:
+    """Start (or resume) the game of ``request`` and play it in the terminal until ``quit`` or
+    the end of input.
+
+    The save file is checked (writable) and locked first, so two windows never play the same
+    save; the lock is released when the game ends (or by ``on_close``'s callback).
+
+    :param own_exit: tells patience's own ``SystemExit`` from a failing plugin's.
+    :param end_interrupted_line: ends the line a Ctrl-C left the cursor in.
+    :param show_traceback: prints a failing plugin's traceback (``PATIENCE_DEBUG``).
+    :param on_close: registers the lock's release to run when the caller is done (click's
+        ``ctx.call_on_close``); ``None``: released when this function returns.
+    :returns: the exit code (see :meth:`LinePlayer.run`).
+    :raises PatienceError: one line: a save that cannot be read, written or locked, a file that
+        must not be overwritten, an unknown game or option, ...
+    """
+    game, path = request.game, request.path
+    resume_hint = resume_command(game, path, request.explicit_file)
+    check_save_writable(path)
+    # One window per saved game: a second `play` of the same save is refused, so two windows
+    # never overwrite each other's moves. The lock goes with the process.
+    lock = SaveLock(path)
+    lock.acquire()
+    if on_close is not None:
+        on_close(lock.release)  # on every way out, errors included
+    try:
+        if request.resume:
+            session, plugin_version = _resume(host, request, own_exit, show_traceback, resume_hint)
+        else:
+            the_game = host.game(game, request.options)
+            assert request.deal is not None
+            session = Session(the_game, request.deal)
+            plugin_version = host.version_of(game)
+            protect_existing(path, request.explicit_file, host.game, click.echo)
+            if request.deal_was_random:
+                click.echo(
+                    f"Deal {request.deal} was chosen at random; "
+                    f"play it again with --deal {request.deal}."
+                )
+            save_session(path, session, plugin_version)
+        style = CardStyle.for_stream(sys.stdout)
+        paint = make_painter(style, lambda card: host.card_text(card, style.unicode))
+        controller = PlayController(
+            session,
+            path,
+            plugin_version,
+            provider=host.games.provider(session.game.name),
+            resume_hint=resume_hint,
+            dead_seconds=request.dead_seconds,
+            dead_nodes=request.dead_nodes,
+            search=host.search(session.game),
+            warn=LinePlayer.warn,
+            own_exit=own_exit,
+        )
+        player = LinePlayer(
+            controller,
+            paint,
+            end_interrupted_line=end_interrupted_line,
+            show_traceback=show_traceback,
+        )
+        return player.run()
+    finally:
+        if on_close is None:
+            lock.release()
