@@ -8,13 +8,14 @@ Single cards only; the tableau builds down in any suit; empty piles and reserves
 from __future__ import annotations
 
 from patience_bristol.game import Bristol
+from patience_bristol.search import BristolSearch
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 
-__all__ = ["Bristol", "patience_register_games"]
+__all__ = ["Bristol", "BristolSearch", "patience_register_games"]
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
-    """Register Bristol."""
-    registry.add(Bristol)
+    """Register Bristol, with its search object."""
+    registry.add(Bristol, search=BristolSearch)

@@ -1,6 +1,6 @@
-"""Search helpers of Bristol for the solver: a dead-end proof, the inversion count that orders
-moves, and a best-first search for wins (RULES.md Part A "Bristol"; the reasoning is on
-docs/games/bristol.md).
+"""Bristol's search object for the solver (:class:`BristolSearch`): a compact key, safe forced
+moves, a dead-end proof, the inversion count that orders moves, and a best-first search for wins
+(RULES.md Part A "Bristol"; the reasoning is on docs/games/bristol.md).
 
 Layout indices are those of :mod:`patience_bristol.game`: stock 0, reserves 1-3, foundations
 4-7, tableau 8-15.
@@ -11,11 +11,12 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
-from patience_core.api import Game, Move, Position, time_is_up
+from patience_core.api import GameSearch, Move, MoveKind, Position, time_is_up
 
 __all__ = [
+    "BristolSearch",
     "best_first",
     "homes_impossible",
     "inversions",
@@ -143,12 +144,13 @@ def position_score(position: Position) -> int:
 
 
 def best_first(
-    game: Game, position: Position, nodes: int, seconds: float
+    search: GameSearch, position: Position, nodes: int, seconds: float
 ) -> tuple[list[Move] | None, int]:
     """A greedy best-first search for a winning line: it always goes on from the position with
     the lowest :func:`position_score` (the oldest first among equals), trying
-    :meth:`Game.solver_moves`, playing :meth:`Game.forced_move` after each move, skipping
-    positions whose :meth:`Game.solver_key` it has seen or that :meth:`Game.is_dead` proves lost.
+    :meth:`GameSearch.moves_to_try`, playing :meth:`GameSearch.forced_move` after each move,
+    skipping positions whose :meth:`GameSearch.key` it has seen or that
+    :meth:`GameSearch.is_dead` proves lost.
     It may miss wins (it stops at the budget, or once it holds BEST_FIRST_POSITIONS positions)
     and proves nothing.
 
@@ -162,14 +164,15 @@ def best_first(
     lines: list[tuple[int, tuple[Move, ...]]] = [(-1, ())]  # (parent, moves) per node
     order = itertools.count()
     queue = [(position_score(position), next(order), 0, position)]
-    seen = {game.solver_key(position)}
+    game = search.game
+    seen = {search.key(position)}
     while queue:
         _, _, node, current = heapq.heappop(queue)
-        for move in game.solver_moves(current):
+        for move in search.moves_to_try(current):
             child = game.play(current, move)
             played += 1
             taken = [move]
-            while not game.is_won(child) and (extra := game.forced_move(child)) is not None:
+            while not game.is_won(child) and (extra := search.forced_move(child)) is not None:
                 child = game.play(child, extra)
                 played += 1
                 taken.append(extra)
@@ -179,8 +182,8 @@ def best_first(
                 played & 255 == 0 and (time.process_time() >= deadline or time_is_up())
             ):
                 return None, played
-            child_key = game.solver_key(child)
-            if child_key in seen or game.is_dead(child):
+            child_key = search.key(child)
+            if child_key in seen or search.is_dead(child):
                 continue
             if len(lines) >= BEST_FIRST_POSITIONS:
                 return None, played
@@ -199,3 +202,118 @@ def _line(lines: list[tuple[int, tuple[Move, ...]]], node: int) -> list[Move]:
         node, taken = lines[node]
         parts.append(taken)
     return [move for taken in reversed(parts) for move in taken]
+
+
+class BristolSearch(GameSearch):
+    """Bristol's search object (RULES.md Part A "Bristol"; the reasoning is on
+    docs/games/bristol.md).
+
+    :param game: a Bristol game.
+    """
+
+    def key(self, position: Position) -> Hashable:
+        """The stock count, the reserves, the foundations and the tableau, by ranks only.
+
+        Within one deal this is the whole future: no rule of Bristol looks at suits (any-suit
+        building, foundations by rank), the stock's order is fixed, and a foundation matters only
+        through its top rank. Foundations are interchangeable (sorted), and so are the tableau
+        piles (every pile follows the same rules; sorted). Reserves are not, while the stock can
+        still deal to them in the order r1, r2, r3: r2 and r3 are interchangeable once only the
+        last one-card deal (to r1) is left, all three once the stock is empty.
+        """
+        piles = position.piles
+        stock = len(piles[STOCK])
+        reserves = [bytes(card.rank for card in piles[r]) for r in RESERVES]
+        if stock == 0:
+            reserves.sort()
+        elif stock <= len(RESERVES):
+            reserves[1:] = sorted(reserves[1:])
+        homes = bytes(sorted(len(piles[f]) for f in FOUNDATIONS))
+        tableau = sorted(bytes(card.rank for card in piles[t]) for t in TABLEAU)
+        return b"\0".join((bytes((stock,)), homes, *reserves, *tableau))
+
+    def forced_move(self, position: Position) -> Move | None:
+        """A top card of rank r to a foundation once every card of rank r - 1 is on the
+        foundations (any Ace at once), or ``None``.
+
+        Safe: nothing can ever be placed on such a card (only a card of rank r - 1 could be, and
+        none is left), so it serves no other card, and its foundation move is the one every
+        winning line makes sooner or later. Playing it first, then the winning line without that
+        card's own moves, leaves every later move legal: each pile is the same minus that card,
+        and the foundations keep a top of rank r - 1 for every other card of rank r.
+        """
+        piles = position.piles
+        heights = [len(piles[f]) for f in FOUNDATIONS]
+        lowest = min(heights)
+        for source in RESERVES + TABLEAU:
+            pile = piles[source]
+            if not pile:
+                continue
+            rank = pile[-1].rank
+            if rank - 1 > lowest:
+                continue  # some card of rank r - 1 is not home yet
+            for target, height in zip(FOUNDATIONS, heights, strict=True):
+                if height == rank - 1:
+                    return Move.transfer(source, target)
+        return None
+
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """Best first: to a foundation (those freeing the most lower cards first); then the
+        other moves by the change they make to the inversions (see :func:`inversions`: a card
+        above a lower one in its pile), fewest first; among equals from a reserve, between
+        tableau piles, the deal. Order only.
+
+        (Measured on deals 1..200: ordered by inversions, 196 deals are won within 10 s by the
+        depth-first search alone; ordered by kind alone, 195.)"""
+        return sorted(moves, key=lambda move: self._move_rank(position, move))
+
+    def _move_rank(self, position: Position, move: Move) -> tuple[int, int, int]:
+        if move.kind is MoveKind.DEAL:
+            stock = position[STOCK]
+            dealt = len(RESERVES) if len(stock) > len(RESERVES) else 1
+            added = 0
+            for k in range(dealt):
+                rank = stock[len(stock) - 1 - k].rank
+                added += sum(1 for card in position[RESERVES[k]] if card.rank < rank)
+            return (1, added, 3)
+        pile = position[move.source]
+        rank = pile[-1].rank
+        freed = sum(1 for card in pile[:-1] if card.rank < rank)
+        if move.target in FOUNDATIONS:
+            return (0, -freed, 0)
+        assert move.target is not None
+        added = sum(1 for card in position[move.target] if card.rank < rank)
+        return (1, added - freed, 1 if move.source in RESERVES else 2)
+
+    def moves_to_try(self, position: Position) -> list[Move]:
+        """:meth:`order_moves` of the legal moves, less one kind that never helps: the last card
+        of a tableau pile moved onto another tableau pile.
+
+        Why it never helps: an empty tableau pile takes nothing, so after such a move the card
+        (and whatever is later built on it) only covers the card it went onto. Any line from
+        there can be played from before the move with the same moves, the card and what is built
+        on it staying in their own pile; the two lines reach the same position once that card
+        leaves, which it must before a win. So a shortest winning line never makes such a move.
+        """
+        kept = [
+            move
+            for move in self.game.legal_moves(position)
+            if not (
+                move.source in TABLEAU
+                and move.target in TABLEAU
+                and len(position[move.source]) == 1
+            )
+        ]
+        return self.order_moves(position, kept)
+
+    def is_dead(self, position: Position) -> bool:
+        """Dead when some card can provably never reach a foundation (see
+        :func:`homes_impossible`)."""
+        return homes_impossible(position)
+
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[Sequence[Move] | None, int]:
+        """A winning line found by a best-first search (see
+        :func:`best_first`); it proves nothing when it finds none."""
+        return best_first(self, position, nodes, seconds)

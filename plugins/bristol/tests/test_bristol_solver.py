@@ -7,42 +7,38 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from patience_bristol import Bristol
+from patience_bristol import Bristol, BristolSearch
 from patience_bristol.game import FOUNDATIONS, RESERVES, STOCK, TABLEAU
 from patience_bristol.search import best_first, homes_impossible, inversions
 
-from patience_core.api import Card, DealNumber, Game, Move, Position, Suit, aisleriot_shuffle
+from patience_core.api import (
+    Card,
+    DealNumber,
+    GameSearch,
+    Move,
+    Position,
+    Suit,
+    aisleriot_shuffle,
+)
 from patience_core.engine import search_limits
 from patience_core.solve import Budget, Verdict, solve
 
-
-class PlainBristol(Bristol):
-    """Bristol with the Game defaults for every search hook."""
-
-    solver_key = Game.solver_key
-    forced_move = Game.forced_move
-    order_moves = Game.order_moves
-    solver_moves = Game.solver_moves
-    is_dead = Game.is_dead
-    find_win = Game.find_win
+#: The game every search below plays (games hold no state).
+GAME = Bristol()
 
 
-class UnforcedBristol(Bristol):
-    """Bristol with its key but no forced moves, no dead-end proof, every legal move, the default
-    order and no win finder."""
+class UnforcedSearch(GameSearch):
+    """The generic search with Bristol's key: no forced moves, no dead-end proof, every legal
+    move, the default order and no win finder."""
 
-    forced_move = Game.forced_move
-    order_moves = Game.order_moves
-    solver_moves = Game.solver_moves
-    is_dead = Game.is_dead
-    find_win = Game.find_win
+    key = BristolSearch.key
 
 
-class AllMoves(Bristol):
-    """Every hook but the pruned move list."""
+class AllMoves(BristolSearch):
+    """Every member of Bristol's search object but the pruned move list (and the win finder)."""
 
-    solver_moves = Game.solver_moves
-    find_win = Game.find_win
+    moves_to_try = GameSearch.moves_to_try
+    find_win = GameSearch.find_win
 
 
 def small_position(seed: int, low: int) -> Position:
@@ -67,14 +63,16 @@ def small_position(seed: int, low: int) -> Position:
 SEEDS = range(1, 61)
 
 
-@pytest.mark.parametrize(("low", "plain_game"), [(11, PlainBristol()), (10, UnforcedBristol())])
-def test_verdicts_agree_with_and_without_the_hooks(low: int, plain_game: Game) -> None:
+@pytest.mark.parametrize(("low", "plain_search"), [(11, GameSearch), (10, UnforcedSearch)])
+def test_verdicts_agree_with_and_without_the_hooks(
+    low: int, plain_search: type[GameSearch]
+) -> None:
     budget = Budget(nodes=100_000, seconds=60)
     verdicts = []
     for seed in SEEDS:
         position = small_position(seed, low)
-        fast = solve(Bristol(), position, budget)
-        plain = solve(plain_game, position, budget)
+        fast = solve(GAME, position, budget, BristolSearch(GAME))
+        plain = solve(GAME, position, budget, plain_search(GAME))
         if plain.verdict is Verdict.UNKNOWN:
             continue  # too big for the plain search; the hooks decide it (checked below)
         assert fast.verdict is plain.verdict, seed
@@ -106,8 +104,8 @@ def test_the_dead_end_proof_never_calls_a_position_the_plain_search_wins_dead() 
     Jacks up): the search without it never finds a win from one, and proves most dead."""
     found: list[Position] = []
 
-    class Collecting(Bristol):
-        find_win = Game.find_win
+    class Collecting(BristolSearch):
+        find_win = GameSearch.find_win
 
         def is_dead(self, position: Position) -> bool:
             dead = homes_impossible(position)
@@ -117,11 +115,12 @@ def test_the_dead_end_proof_never_calls_a_position_the_plain_search_wins_dead() 
 
     for seed in SEEDS:
         for low in (10, 11):
-            solve(Collecting(), small_position(seed, low), Budget(nodes=20_000))
+            solve(GAME, small_position(seed, low), Budget(nodes=20_000), Collecting(GAME))
     assert len(found) >= 100
     proved = 0
     for position in found[::4]:
-        verdict = solve(UnforcedBristol(), position, Budget(nodes=20_000, seconds=60)).verdict
+        budget = Budget(nodes=20_000, seconds=60)
+        verdict = solve(GAME, position, budget, UnforcedSearch(GAME)).verdict
         assert verdict is not Verdict.WON
         proved += verdict is Verdict.DEAD
     assert proved >= len(found[::4]) // 2
@@ -132,13 +131,14 @@ def winning_lines() -> dict[int, list[Move]]:
     """Winning lines of a few deals: by the solver for deals it wins at once, by the best-first
     search for deals the depth-first search finds hard."""
     game = Bristol()
+    search = BristolSearch(game)
     lines = {}
     for deal in (1, 5):
-        solution = solve(game, game.deal(DealNumber(deal)), Budget(seconds=30))
+        solution = solve(game, game.deal(DealNumber(deal)), Budget(seconds=30), search)
         assert solution.verdict is Verdict.WON
         lines[deal] = list(solution.moves)
     for deal in (23, 85, 149, 175):
-        line, played = best_first(game, game.deal(DealNumber(deal)), 2_000_000, 30.0)
+        line, played = best_first(search, game.deal(DealNumber(deal)), 2_000_000, 30.0)
         assert line is not None and played > 0
         lines[deal] = line
     return lines
@@ -172,12 +172,12 @@ def test_the_dead_end_proof_counts_foundation_slots() -> None:
     piles[TABLEAU[0]] = (rest[11], *reversed(rest[1:10]))
     position = Position(tuple(piles))
     assert homes_impossible(position)
-    assert solve(PlainBristol(), position).verdict is Verdict.DEAD
+    assert solve(GAME, position, search=GameSearch(GAME)).verdict is Verdict.DEAD
     # With the Queen and the 2 the other way round it is won.
     piles[RESERVES[0]] = (rest[10], rest[0])
     position = Position(tuple(piles))
     assert not homes_impossible(position)
-    assert solve(Bristol(), position).verdict is Verdict.WON
+    assert solve(GAME, position, search=BristolSearch(GAME)).verdict is Verdict.WON
 
 
 def test_the_dead_end_proof_sees_a_card_reach_the_tableau_through_another() -> None:
@@ -198,32 +198,34 @@ def test_the_dead_end_proof_sees_a_card_reach_the_tableau_through_another() -> N
     piles[TABLEAU[1]] = diamonds(6, 5, 4, 3)
     position = Position(tuple(piles))
     assert not homes_impossible(position)
-    assert solve(PlainBristol(), position).verdict is Verdict.WON
+    assert solve(GAME, position, search=GameSearch(GAME)).verdict is Verdict.WON
     # With the Jack and the Ten under the 9 in r2 instead, nothing can start: dead.
     piles[TABLEAU[0]] = diamonds(13, 12)
     piles[RESERVES[1]] = diamonds(11, 10, 9)
     position = Position(tuple(piles))
     assert homes_impossible(position)
-    assert solve(PlainBristol(), position).verdict is Verdict.DEAD
+    assert solve(GAME, position, search=GameSearch(GAME)).verdict is Verdict.DEAD
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_forced_move_keeps_a_won_position_won(seed: int) -> None:
-    game, plain = Bristol(), UnforcedBristol()
+    game = Bristol()
+    search, plain = BristolSearch(game), UnforcedSearch(game)
     position = small_position(seed, 10 + seed % 2)
     budget = Budget(nodes=200_000, seconds=60)
-    while (move := game.forced_move(position)) is not None:
+    while (move := search.forced_move(position)) is not None:
         assert move in game.legal_moves(position)
-        before = solve(plain, position, budget).verdict
+        before = solve(game, position, budget, plain).verdict
         position = game.play(position, move)
-        assert solve(plain, position, budget).verdict is before
+        assert solve(game, position, budget, plain).verdict is before
 
 
 def test_the_moves_left_out_are_a_last_card_onto_another_pile() -> None:
     game = Bristol()
+    search = BristolSearch(game)
     skipped = 0
     for position in walk_positions(range(1, 21)):
-        kept = game.solver_moves(position)
+        kept = search.moves_to_try(position)
         legal = game.legal_moves(position)
         assert sorted(kept, key=legal.index) == [
             move
@@ -250,8 +252,8 @@ def test_verdicts_agree_with_and_without_the_pruned_moves() -> None:
         for k, t in enumerate(TABLEAU):
             piles[t] = tuple(spread[k::width]) if k < width else ()
         position = Position(tuple(piles))
-        fast = solve(Bristol(), position, budget).verdict
-        slow = solve(AllMoves(), position, budget).verdict
+        fast = solve(GAME, position, budget, BristolSearch(GAME)).verdict
+        slow = solve(GAME, position, budget, AllMoves(GAME)).verdict
         if Verdict.UNKNOWN not in (fast, slow):
             assert fast is slow, seed
             decided += 1
@@ -262,6 +264,7 @@ def test_the_win_finder_lines_win(winning_lines: dict[int, list[Move]]) -> None:
     """On deals the depth-first search finds hard, the best-first search's lines replay to a
     win; on a lost position it finds nothing."""
     game = Bristol()
+    search = BristolSearch(game)
     for deal in (23, 85, 149, 175):
         position = game.deal(DealNumber(deal))
         for move in winning_lines[deal]:
@@ -271,16 +274,17 @@ def test_the_win_finder_lines_win(winning_lines: dict[int, list[Move]]) -> None:
     lost = next(
         small_position(seed, 11)
         for seed in SEEDS
-        if solve(PlainBristol(), small_position(seed, 11)).verdict is Verdict.DEAD
+        if solve(GAME, small_position(seed, 11), search=GameSearch(GAME)).verdict is Verdict.DEAD
     )
-    assert best_first(game, lost, 100_000, 10.0)[0] is None
+    assert best_first(search, lost, 100_000, 10.0)[0] is None
 
 
 def test_the_order_keeps_every_move_and_puts_foundation_moves_first() -> None:
     game = Bristol()
+    search = BristolSearch(game)
     for position in walk_positions(range(1, 11)):
         moves = game.legal_moves(position)
-        ordered = game.order_moves(position, moves)
+        ordered = search.order_moves(position, moves)
         assert sorted(ordered, key=moves.index) == moves
         home = [m for m in ordered if m.target in FOUNDATIONS]
         assert ordered[: len(home)] == home
@@ -294,15 +298,17 @@ def test_inversions_count_higher_cards_above_lower_ones() -> None:
 
 def test_the_key_ignores_suits_and_the_order_of_tableau_piles_and_foundations() -> None:
     game = Bristol()
+    search = BristolSearch(game)
     position = game.deal(DealNumber(5))
     piles = list(position.piles)
     swapped = [tuple(Card.of(c.rank, (c.suit + 1) % 4, c.face_up) for c in p) for p in piles]
     swapped[TABLEAU[0]], swapped[TABLEAU[5]] = swapped[TABLEAU[5]], swapped[TABLEAU[0]]
-    assert game.solver_key(Position(tuple(swapped))) == game.solver_key(position)
+    assert search.key(Position(tuple(swapped))) == search.key(position)
 
 
 def test_the_key_keeps_reserves_apart_while_the_stock_can_reach_them() -> None:
     game = Bristol()
+    search = BristolSearch(game)
     ace, two, three = Card.of(1, 0), Card.of(2, 0), Card.of(3, 0)
     base: list[tuple[Card, ...]] = [() for _ in range(16)]
     base[TABLEAU[0]] = (Card.of(9, 1),)
@@ -312,7 +318,7 @@ def test_the_key_keeps_reserves_apart_while_the_stock_can_reach_them() -> None:
         piles[STOCK] = tuple(Card.of(13, s, False) for s in range(stock))
         for r, card in zip(RESERVES, reserves, strict=True):
             piles[r] = (card,)
-        return game.solver_key(Position(tuple(piles)))
+        return search.key(Position(tuple(piles)))
 
     assert key(4, (ace, two, three)) != key(4, (ace, three, two))
     assert key(1, (ace, two, three)) == key(1, (ace, three, two))
@@ -322,15 +328,16 @@ def test_the_key_keeps_reserves_apart_while_the_stock_can_reach_them() -> None:
 
 def test_a_two_is_forced_only_once_every_ace_is_home() -> None:
     game = Bristol()
+    search = BristolSearch(game)
     piles: list[tuple[Card, ...]] = [() for _ in range(16)]
     piles[FOUNDATIONS[0]] = (Card.of(1, 0),)
     piles[FOUNDATIONS[1]] = (Card.of(1, 1),)
     piles[FOUNDATIONS[2]] = (Card.of(1, 2),)
     piles[TABLEAU[0]] = (Card.of(1, 3), Card.of(2, 0))
-    assert game.forced_move(Position(tuple(piles))) is None
+    assert search.forced_move(Position(tuple(piles))) is None
     piles[TABLEAU[0]] = (Card.of(5, 3), Card.of(2, 0))
     piles[FOUNDATIONS[3]] = (Card.of(1, 3),)
-    move = game.forced_move(Position(tuple(piles)))
+    move = search.forced_move(Position(tuple(piles)))
     assert move is not None and move.source == TABLEAU[0] and move.target in FOUNDATIONS
 
 
@@ -338,9 +345,10 @@ def test_the_win_finder_stops_when_the_solvers_time_is_spent() -> None:
     """Inside a search whose clock has run out (a hint's wall-clock cap), the win finder gives
     up at once, whatever CPU seconds it was given."""
     game = Bristol()
+    search = BristolSearch(game)
     position = game.deal(DealNumber(1))
-    assert game.find_win(position, 10**6, 60.0)[0] is not None
+    assert search.find_win(position, 10**6, 60.0)[0] is not None
     with search_limits(60.0, 0.0):
-        line, played = game.find_win(position, 10**6, 60.0)
+        line, played = search.find_win(position, 10**6, 60.0)
     assert line is None
     assert played <= 256
