@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import patience_core.play._loading as loading
 import patience_core.play._saves as persistence
 import patience_core.play._session as session_module
 from patience_core.engine import DealNumber
@@ -212,7 +213,7 @@ def test_a_game_stops_at_the_most_moves_a_save_holds(
     """No move beyond MAX_MOVES is played, so a game in progress can always be saved and read
     back (a save of more moves is refused as hostile)."""
     monkeypatch.setattr(session_module, "MAX_MOVES", 5)
-    monkeypatch.setattr(persistence, "MAX_MOVES", 5)
+    monkeypatch.setattr(loading, "MAX_MOVES", 5)
     session = Session.replay(escalator, DealNumber(WIN_DEAL), WIN_LINE[:5])
     with pytest.raises(IllegalMove, match="holds 5 moves, the most a game keeps"):
         session.play_text(WIN_LINE[5])
@@ -222,7 +223,7 @@ def test_a_game_stops_at_the_most_moves_a_save_holds(
     session.play_text(WIN_LINE[4])  # a new move after an undo is fine again
     path = tmp_path / "g.json"
     persistence.save_session(path, session, "1.0")
-    _saved, back = persistence.load_session(path, lambda name, options: escalator)
+    _saved, back = loading.load_session(path, lambda name, options: escalator)
     assert back.move_texts == session.move_texts
 
 

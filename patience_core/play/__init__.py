@@ -10,13 +10,19 @@ from __future__ import annotations
 from patience_core.play._commands import COMMANDS_HELP, help_lines
 from patience_core.play._controller import Outcome, PlayController, own_exit_by_default
 from patience_core.play._line import LinePlayer, stdin_is_tty
+from patience_core.play._loading import (
+    MAX_DIGITS,
+    load_session,
+    read_save,
+    restore_session,
+    whole_number,
+)
 from patience_core.play._render import (
     CardStyle,
     board_text,
     make_painter,
 )
 from patience_core.play._saves import (
-    MAX_DIGITS,
     MAX_SAVE_BYTES,
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -25,12 +31,8 @@ from patience_core.play._saves import (
     SaveLock,
     archive_save,
     default_save_path,
-    load_session,
-    read_save,
-    restore_session,
     save_session,
     session_to_dict,
-    whole_number,
 )
 from patience_core.play._session import (
     FINISHED_LOST,

@@ -20,14 +20,13 @@ from patience_core.errors import BadSave, PatienceError, one_line
 from patience_core.files import check_writable
 from patience_core.play._controller import PlayController, game_kept_line, own_exit_by_default
 from patience_core.play._line import LinePlayer, end_line, print_traceback
+from patience_core.play._loading import read_save, restore_session
 from patience_core.play._render import CardStyle, make_painter
 from patience_core.play._saves import (
     GameFactory,
     SavedGame,
     SaveLock,
     archive_save,
-    read_save,
-    restore_session,
     save_session,
 )
 from patience_core.play._session import Session

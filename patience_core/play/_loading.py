@@ -1,0 +1,219 @@
+"""Reading saved games: every problem (missing, unreadable, too large, not JSON, wrong format or
+version, wrong types, unknown game, moves that do not replay) is a
+:class:`~patience_core.errors.BadSave` with a one-line message. Reading never writes, renames or
+removes the file. A save is the deal and the moves: loading replays the moves from the deal
+(:meth:`patience_core.play.Session.replay`), so a save can never hold a position the rules could
+not reach.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from patience_core.engine import NOTATION_HELP, DealNumber
+from patience_core.errors import BadDeal, BadSave, PatienceError
+from patience_core.play._saves import (
+    _GAME_NAME,
+    _KEYS,
+    _MAX_TEXT,
+    MAX_SAVE_BYTES,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    GameFactory,
+    SavedGame,
+)
+from patience_core.play._session import FINISHED_LOST, FINISHED_WON, MAX_MOVES, Session
+
+__all__ = ["MAX_DIGITS", "load_session", "read_save", "restore_session", "whole_number"]
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+#: Digits a whole number of a save or position file may have at most (no deal number, move
+#: count or card code comes near; Python itself refuses more than 4,300).
+MAX_DIGITS = 100
+
+
+def whole_number(text: str) -> int:
+    """A JSON whole number of a file we read (``json.loads``'s ``parse_int``).
+
+    :raises ValueError: "a number with too many digits" beyond :data:`MAX_DIGITS` digits, so
+        that the message is ours and not Python's.
+    """
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number with too many digits ({len(text.lstrip('-'))})")
+    return int(text)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise BadSave(f"no saved game at {path}") from None
+    except OSError as exc:
+        raise BadSave(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise BadSave(f"{path} is not a regular file")
+    if info.st_size > MAX_SAVE_BYTES:
+        raise BadSave(f"{path} is too large to be a saved game ({info.st_size} bytes)")
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise BadSave(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise BadSave(f"{path} is too large to be a saved game")
+    return raw
+
+
+def _text(data: Mapping[str, Any], key: str, where: Path) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value or len(value) > _MAX_TEXT:
+        raise BadSave(f"{where}: {key!r} must be a non-empty string of at most {_MAX_TEXT} chars")
+    return value
+
+
+def _text_list(data: Mapping[str, Any], key: str, where: Path) -> tuple[str, ...]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise BadSave(f"{where}: {key!r} must be a list of move texts")
+    if len(value) > MAX_MOVES:
+        raise BadSave(f"{where}: {key!r} holds more than {MAX_MOVES} moves")
+    for item in value:
+        if isinstance(item, str) and len(item) > _MAX_TEXT:
+            raise BadSave(f"{where}: {key!r} holds a move text longer than {_MAX_TEXT} characters")
+        if not isinstance(item, str) or not item.strip():
+            raise BadSave(f"{where}: {key!r} must be a list of move texts")
+    return tuple(value)
+
+
+def read_save(path: Path) -> SavedGame:
+    """Read and check a save file, without replaying its moves (see :func:`restore_session`).
+
+    :raises BadSave: one line saying what is wrong; the file is never changed.
+    """
+    raw = _read_bytes(path)
+    if not raw.strip():
+        raise BadSave(f"{path} is empty, not a saved game")
+    try:
+        data = json.loads(
+            raw.decode("utf-8-sig"),  # a byte order mark (some editors add one) is skipped
+            parse_constant=_reject_constant,
+            parse_int=whole_number,
+            object_pairs_hook=_no_duplicates,
+        )
+    except UnicodeDecodeError:
+        raise BadSave(f"{path} is not a saved game (not UTF-8 text)") from None
+    except RecursionError:
+        raise BadSave(f"{path} is not a saved game (nested too deeply)") from None
+    except ValueError as exc:  # json.JSONDecodeError, and our own refusals
+        first = str(exc).splitlines()[0] if str(exc) else "bad JSON"
+        raise BadSave(f"{path} is not a saved game (not valid JSON: {first})") from None
+    if not isinstance(data, dict):
+        raise BadSave(f"{path} is not a saved game (not a JSON object)")
+    if data.get("format") != SAVE_FORMAT:
+        raise BadSave(f"{path} is not a patience saved game (format is not {SAVE_FORMAT!r})")
+    version = data.get("version")
+    if version != SAVE_VERSION or not isinstance(version, int) or isinstance(version, bool):
+        shown = repr(version)[:20]
+        raise BadSave(
+            f"{path} is a saved game of format version {shown}; "
+            f"this patience reads version {SAVE_VERSION}"
+        )
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise BadSave(f"{path}: unknown field {unknown[0][:40]!r}")
+    missing = sorted(_KEYS - set(data))
+    if missing:
+        raise BadSave(f"{path}: missing field {missing[0]!r}")
+    game = _text(data, "game", path)
+    if not _GAME_NAME.match(game):
+        raise BadSave(f"{path}: {game[:40]!r} is not a game name")
+    plugin_version = _text(data, "plugin_version", path)
+    try:
+        deal = DealNumber.parse(_text(data, "deal", path))
+    except ValueError as exc:
+        raise BadSave(f"{path}: {exc}") from None
+    options = data["options"]
+    if not isinstance(options, dict) or len(options) > 100:
+        raise BadSave(f"{path}: 'options' must be an object of option names to text values")
+    for key, value in options.items():
+        if not isinstance(value, str) or len(key) > _MAX_TEXT or len(value) > _MAX_TEXT:
+            raise BadSave(f"{path}: 'options' must be an object of option names to text values")
+    moves = _text_list(data, "moves", path)
+    redo = _text_list(data, "redo", path)
+    if len(moves) + len(redo) > MAX_MOVES:
+        raise BadSave(f"{path}: more than {MAX_MOVES} moves")
+    finished = data["finished"]
+    if finished not in (None, FINISHED_WON, FINISHED_LOST):
+        raise BadSave(f'{path}: \'finished\' must be "won", "lost" or null')
+    saved_at = _text(data, "saved_at", path)
+    try:
+        dt.datetime.fromisoformat(saved_at)
+    except ValueError:
+        raise BadSave(f"{path}: 'saved_at' is not an ISO 8601 date and time") from None
+    return SavedGame(
+        game=game,
+        plugin_version=plugin_version,
+        deal=deal,
+        options=dict(options),
+        moves=moves,
+        redo=redo,
+        finished=finished,
+        saved_at=saved_at,
+    )
+
+
+def restore_session(saved: SavedGame, make_game: GameFactory, where: Path | str = "") -> Session:
+    """Rebuild the session of ``saved`` by replaying its moves from the deal.
+
+    :param make_game: makes the game from its name and options (``PluginHost.game``).
+    :param where: the file name, for messages.
+    :raises BadSave: for an unknown game, bad options or deal, a move that does not replay, or a
+        ``finished`` field that does not match the replayed position.
+    """
+    label = f"{where}: " if str(where) else ""
+    try:
+        game = make_game(saved.game, saved.options)
+    except PatienceError as exc:
+        raise BadSave(f"{label}cannot load the saved {saved.game} game: {exc}") from None
+    try:
+        session = Session.replay(game, saved.deal, saved.moves, saved.redo)
+    except BadDeal as exc:
+        raise BadSave(f"{label}{exc}") from None
+    except PatienceError as exc:
+        reason = str(exc).removesuffix(NOTATION_HELP)  # no player is typing here
+        raise BadSave(f"{label}the saved moves do not replay: {reason}") from None
+    except RecursionError:
+        raise BadSave(f"{label}the saved moves do not replay") from None
+    if session.finished != saved.finished:
+        raise BadSave(
+            f"{label}the save says the game is {saved.finished or 'in progress'}, "
+            f"but its moves leave it {session.finished or 'in progress'}"
+        )
+    return session
+
+
+def load_session(path: Path, make_game: GameFactory) -> tuple[SavedGame, Session]:
+    """Read, check and replay the save at ``path`` (:func:`read_save`, :func:`restore_session`).
+
+    :raises BadSave: one line saying what is wrong; the file is never changed.
+    """
+    saved = read_save(path)
+    return saved, restore_session(saved, make_game, path)
