@@ -16,7 +16,9 @@ from patience_core.solve import HINT_SECONDS, hint
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+# Not readable=True (click's exit 2): a file that cannot be read is told by the reading, in one
+# line, exit 1, as every bad file (docs/cli.md).
+@click.argument("file", type=click.Path(readable=False))
 @click.option(
     "--thoughtful",
     is_flag=True,

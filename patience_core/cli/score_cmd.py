@@ -13,7 +13,9 @@ from patience_core.play import load_session
 
 
 @click.command()
-@click.argument("file", type=click.Path())
+# Not readable=True (click's exit 2): a file that cannot be read is told by the reading, in one
+# line, exit 1, as every bad file (docs/cli.md).
+@click.argument("file", type=click.Path(readable=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.pass_context
 def score(ctx: click.Context, file: str, as_json: bool) -> None:

@@ -44,12 +44,19 @@ def resume_command(game: str, path: Path, explicit_file: bool) -> str:
 
 
 def check_save_writable(path: Path) -> None:
-    """Refuse, before the game starts, a save file the user may not write (a read-only file, a
-    folder where no file can be made, something that is not a file): play would otherwise fail
-    at the first move, or replace a file the user protected.
+    """Refuse, before the game starts, a save file the user may not read or write (a read-only
+    file, a folder where no file can be made, something that is not a file): play would
+    otherwise fail at the first move, or replace a file the user protected.
 
-    :raises PatienceError: "cannot save the game to PATH: REASON".
+    :raises PatienceError: "cannot read PATH: REASON" for an existing file that cannot be read
+        (the rule of every command, docs/cli.md), else "cannot save the game to PATH: REASON".
     """
+    if path.is_file():
+        try:
+            with path.open("rb"):
+                pass
+        except OSError as exc:
+            raise PatienceError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
         check_writable(path)
     except OSError as exc:
