@@ -181,3 +181,15 @@ def test_golf_example_in_a_fresh_venv(fresh_venv: tuple[Path, Path], tmp_path: P
 
 if sys.platform == "win32":  # pragma: no cover
     pytestmark = pytest.mark.skip("the fresh-venv tests use POSIX paths")
+
+
+@pytest.mark.parametrize("where", ["missing", "missing/deeper", "a-file"])
+def test_a_dir_that_is_not_an_existing_folder_is_refused(tmp_path: Path, where: str) -> None:
+    """As ``play --file`` refuses a missing folder: a typo in a path must not make folders."""
+    (tmp_path / "a-file").write_text("")
+    parent = tmp_path / where
+    result = CliRunner().invoke(cli, ["new-plugin", "okname", "--dir", str(parent)])
+    assert result.exit_code == 1
+    what = "is not a folder" if where == "a-file" else "does not exist"
+    assert str(result.exception) == f"cannot create the plugin in {parent}: the folder {what}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]

@@ -16,10 +16,11 @@ from patience_core.scaffold import create_plugin
 @click.option(
     "--dir",
     "parent",
-    type=click.Path(file_okay=False, path_type=Path),
+    # No click checks (they exit 2): create_plugin refuses a missing folder or a file, exit 1.
+    type=click.Path(path_type=Path),
     default=Path("."),
     show_default=True,
-    help="Where to create the patience-NAME folder.",
+    help="The existing folder in which to create the patience-NAME folder.",
 )
 @click.pass_context
 def new_plugin(ctx: click.Context, name: str, parent: Path) -> None:

@@ -49,11 +49,16 @@ def names_for(name: str) -> dict[str, str]:
 def create_plugin(name: str, parent: Path) -> Path:
     """Write a new plugin distribution ``patience-NAME`` under ``parent``.
 
+    :param parent: an existing folder: a missing one is refused, not made (a typo in a path
+        must not make folders, as ``patience play --file`` refuses one too).
     :returns: the new distribution's folder.
-    :raises PatienceError: for a bad name, or when the folder exists and is not empty (nothing is
-        ever overwritten).
+    :raises PatienceError: for a bad name, a ``parent`` that does not exist or is not a folder,
+        or when the folder exists and is not empty (nothing is ever overwritten).
     """
     values = names_for(name)
+    if not parent.is_dir():
+        what = "is not a folder" if parent.exists() else "does not exist"
+        raise PatienceError(f"cannot create the plugin in {parent}: the folder {what}")
     target = parent / f"patience-{name}"
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise PatienceError(f"{target} already exists and is not empty; nothing was written")
