@@ -119,19 +119,6 @@ def test_play_deal_results(host: PluginHost) -> None:
     assert (capped.result, capped.moves) == (STOPPED, 3)
 
 
-class Cheater:
-    def __init__(self, game: Game, seed: int) -> None:
-        pass
-
-    def choose(self, position: Position, legal: Sequence[Move]) -> Move:
-        return Move.transfer(0, 1, 5)
-
-
-def test_an_illegal_move_from_a_strategy_is_reported(host: PluginHost) -> None:
-    with pytest.raises(PatienceError, match="chose an illegal move in deal 4 of escalator"):
-        play_deal(host.game("escalator"), Cheater, DealNumber(4), "cheater")
-
-
 def test_deal_range() -> None:
     assert [str(d) for d in deal_range(DealNumber(5, "ms"), 3)] == ["ms:5", "ms:6", "ms:7"]
     assert len(deal_range(DealNumber(2**32 - 2), 2)) == 2
@@ -674,12 +661,12 @@ def test_two_runs_never_write_the_same_output_file(
 ) -> None:
     """While one run holds the output file, a second refuses in one line and touches nothing:
     two runs would resume, write and finish the same rows (seen: 153 rows for 150 deals)."""
-    from patience_core.play import SaveLock
+    from patience_core.files import WriterLock
 
     target = tmp_path / "rows.csv"
     partial = tmp_path / "rows.csv.partial"
     partial.write_text("# rows of the run that holds the file\n")
-    other_run = SaveLock(target)
+    other_run = WriterLock(target, busy="held by the other run")
     other_run.acquire()
     try:
         with pytest.raises(SystemExit) as stopped:
@@ -795,7 +782,7 @@ def test_a_closed_standard_error_is_no_internal_error(tmp_path: Path) -> None:
 
 
 def test_the_summary_says_1_game_not_1_games() -> None:
-    from patience_core.cli.simulate_cmd import summary_lines
+    from patience_core.simulate import summary_lines
 
     one = Summary("escalator", "random", 28)
     one.add(SimRow("escalator", "7", "random", "", LOST, 10, 28, 40, 0.5))

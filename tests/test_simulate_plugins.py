@@ -1,5 +1,6 @@
-"""simulate with a broken game plugin: every answer is checked as play checks it, and a failure
-gives the same one-line message and exit code whatever --jobs and --strategy.
+"""simulate with a broken game plugin: a plugin that fails during a run is named in one line,
+with the same message and exit code whatever --jobs and --strategy (its answers are trusted,
+not checked: the conformance kit is where a plugin author learns that one is wrong).
 
 The plugin is a real installed distribution (``patience-broken-golf``, a ``.dist-info`` folder on
 ``sys.path``), so the worker processes of ``--jobs 2`` load it too. Its game is Golf under the
@@ -53,26 +54,6 @@ PLUGIN = textwrap.dedent(
         name = "broken-golf"
         title = "Broken Golf"
 
-        def score(self, position):
-            mode = os.environ.get("BROKEN_GOLF", "")
-            if _broken(position):
-                if mode == "score-999":
-                    return 999
-                if mode == "score-text":
-                    return "x"
-            return super().score(position)
-
-        def legal_moves(self, position):
-            moves = super().legal_moves(position)
-            if os.environ.get("BROKEN_GOLF") == "moves-text" and _broken(position):
-                return [str(move) for move in moves]
-            return moves
-
-        def is_won(self, position):
-            if os.environ.get("BROKEN_GOLF") == "won-text" and _broken(position):
-                return "yes"
-            return super().is_won(position)
-
         def deal(self, deal):
             self.deal_number = deal.number
             log = os.environ.get("BROKEN_GOLF_LOG")
@@ -102,8 +83,6 @@ PLUGIN = textwrap.dedent(
                     raise MemoryError
                 if mode == "play-interrupt":
                     raise KeyboardInterrupt
-                if mode == "play-none":
-                    return None
             return super().play(position, move)
 
 
@@ -142,49 +121,6 @@ def _rows(path: Path) -> list[dict[str, str]]:
     return list(csv.DictReader(lines))
 
 
-# -- every answer is checked ------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("mode", "answer"),
-    [
-        ("score-999", "score returned int 999, not a whole number in 0..35"),
-        ("score-text", "score returned str 'x', not a whole number in 0..35"),
-        ("moves-text", "legal_moves returned str "),
-        ("won-text", "is_won returned str 'yes', not True or False"),
-        ("play-none", "play returned NoneType None, not a Position"),
-    ],
-)
-@pytest.mark.parametrize("strategy", ["random", "greedy"])
-def test_a_wrong_answer_is_refused_as_play_refuses_it(
-    broken_golf: Path,
-    run_patience: Run,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    mode: str,
-    answer: str,
-    strategy: str,
-) -> None:
-    target = tmp_path / "rows.csv"
-    monkeypatch.setenv("BROKEN_GOLF", mode)
-    args = ["broken-golf", "-n", "4", "--strategy", strategy, "-O", str(target)]
-    done = run_patience("simulate", *args)
-    assert done.code == 1, done
-    assert done.out == ""
-    assert done.err.count("\n") == 1
-    assert done.err.startswith(
-        f"patience: error: the broken-golf plugin (patience-broken-golf) is broken: {answer}"
-    ), done.err
-    # No row made of a wrong answer reaches a file: the output is not written at all, and the
-    # rows kept for a resumed run are all sound (a run that failed before its first row leaves
-    # no partial file: it would hold nothing but the run header).
-    assert not target.exists()
-    partial = tmp_path / "rows.csv.partial"
-    rows = _rows(partial) if partial.exists() else []
-    assert all(0 <= int(row["score"]) <= 35 for row in rows)
-    assert partial.exists() == bool(rows)
-
-
 def test_a_sound_game_still_simulates(broken_golf: Path, run_patience: Run, tmp_path: Path) -> None:
     target = tmp_path / "rows.csv"
     done = run_patience(
@@ -192,44 +128,6 @@ def test_a_sound_game_still_simulates(broken_golf: Path, run_patience: Run, tmp_
     )
     assert done.code == 0, done
     assert [row["deal"] for row in _rows(target)] == ["1", "2", "3", "4", "5"]
-
-
-def test_a_win_below_the_max_score_is_refused() -> None:
-    """The plugin API's rule (the conformance kit checks it): a won position scores max_score.
-    A row "won with 27 of 28" cannot be right, so the game that gives it is named."""
-    from patience_core.engine import DealNumber
-    from patience_core.errors import PluginError
-    from patience_core.games import GreedyStrategy
-    from patience_core.plugins import PluginHost
-    from patience_core.simulate import play_deal
-
-    escalator = type(PluginHost().load().game("escalator"))
-
-    class LowWin(escalator):  # type: ignore[valid-type,misc]
-        def score(self, position: object) -> int:
-            return min(super().score(position), self.max_score - 1)
-
-    with pytest.raises(
-        PluginError, match=r"score returned int 27, not 28, its max_score, in a won"
-    ):
-        play_deal(LowWin(), GreedyStrategy, DealNumber(53), "greedy")  # greedy wins deal 53
-
-
-def test_is_lost_is_checked_at_a_dead_end() -> None:
-    from patience_core.engine import DealNumber
-    from patience_core.errors import PluginError
-    from patience_core.games import RandomStrategy
-    from patience_core.plugins import PluginHost
-    from patience_core.simulate import play_deal
-
-    escalator = type(PluginHost().load().game("escalator"))
-
-    class Vague(escalator):  # type: ignore[valid-type,misc]
-        def is_lost(self, position: object) -> object:
-            return "maybe"
-
-    with pytest.raises(PluginError, match=r"is_lost returned str 'maybe', not True or False"):
-        play_deal(Vague(), RandomStrategy, DealNumber(1), "random")  # random loses deal 1
 
 
 # -- the same failure, the same message, whatever --jobs and --strategy -----------------------
@@ -283,11 +181,10 @@ def _simulate(site: Path, mode: str, *args: str) -> tuple[int, str]:
             "patience: error: the plugin patience-broken-golf failed: MemoryError (set "
             "PATIENCE_DEBUG=1 for details)\n",
         ),
-        ("moves-text", None),
     ],
 )
 def test_a_failing_plugin_gives_one_message_whatever_jobs_and_strategy(
-    broken_golf: Path, tmp_path: Path, mode: str, message: str | None
+    broken_golf: Path, tmp_path: Path, mode: str, message: str
 ) -> None:
     seen = set()
     for strategy in ("random", "greedy"):
@@ -298,15 +195,7 @@ def test_a_failing_plugin_gives_one_message_whatever_jobs_and_strategy(
             assert code == 1, (strategy, jobs, err)
             seen.add(err)
             assert not target.exists()
-    assert len(seen) == 1, seen
-    err = seen.pop()
-    if message is None:
-        assert err.startswith(
-            "patience: error: the broken-golf plugin (patience-broken-golf) is broken: "
-            "legal_moves returned str "
-        ), err
-    else:
-        assert err == message
+    assert seen == {message}
 
 
 def test_debug_shows_the_traceback_of_a_failing_plugin(broken_golf: Path) -> None:

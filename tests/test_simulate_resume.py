@@ -161,9 +161,9 @@ def test_a_partial_file_of_another_patience_core_version_is_set_aside(
     target = tmp_path / "g.csv"
     interrupt_after(10)
     assert isinstance(_simulate(_host("0.1.0"), target).exception, Killed)
-    import patience_core.simulate._rowfiles as rowfiles
+    import patience_core.simulate._partial as partial_files
 
-    monkeypatch.setattr(rowfiles, "__version__", "9.9.9")
+    monkeypatch.setattr(partial_files, "__version__", "9.9.9")
     done = _simulate(_host("0.1.0"), target)
     assert done.exit_code == 0, done.output
     assert "Resuming" not in done.stderr
