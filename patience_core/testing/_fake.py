@@ -51,10 +51,10 @@ Layout: three tableau piles of 1, 2 and 3 cards, only the top card of each face 
 six cards face down in the stock; an empty waste and two empty foundations.
 
 Play: 'deal' turns the top stock card onto the waste; there is no redeal. Foundations build up
-in suit from the Ace. Tableau piles build down in suit; a run moves as a unit. The
-waste's top card may go to a foundation or a tableau pile. A face-down card left on top of a
-tableau pile is turned face up. Option empty-piles: 'none' (the default: an empty tableau
-pile takes nothing) or 'any' (it takes any card or run).
+in suit from the Ace. Tableau piles build down in suit; a run moves as a unit. The waste's top
+card may go to a foundation or a tableau pile. A face-down card left on top of a tableau pile
+is turned face up. Option empty-piles: 'none' (the default: an empty tableau pile takes
+nothing) or 'any' (it takes any card or run).
 
 Won when all 12 cards are on the foundations. Score: cards on the foundations (12 at most).
 """

@@ -64,7 +64,8 @@ def patience_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def patience_extra_plugins() -> list[str]:
     """Import paths (``package.module`` or ``package.module:attribute``) of plugin objects that
     ``patience_host`` loads besides the installed plugins: none. Override this fixture to add
-    some; each is loaded as an entry point of its own name would be."""
+    some; each is loaded as an entry point naming it would be, with the path as the plugin's
+    name (``patience plugins`` shows it so)."""
     return []
 
 

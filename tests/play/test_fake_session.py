@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -107,11 +108,10 @@ def test_a_save_with_its_option_round_trips(patience_host: PluginHost, tmp_path:
     ids=["cut short", "illegal move", "unknown game", "bad option"],
 )
 def test_a_corrupt_save_is_refused_in_one_line_and_left_alone(
-    game: FakeGame, patience_host: PluginHost, tmp_path: Path, corrupt: object
+    game: FakeGame, patience_host: PluginHost, tmp_path: Path, corrupt: Callable[[str], str]
 ) -> None:
     path = tmp_path / "fake.json"
     save_session(path, Session.replay(game, DEAL, WIN_LINE[:4]), "0.1.0")
-    assert callable(corrupt)
     path.write_text(corrupt(path.read_text()))
     before = path.read_bytes()
     with pytest.raises(BadSave) as info:

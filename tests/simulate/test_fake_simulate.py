@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,9 @@ from patience_core.testing import FAKE_PLUGIN, CliResult
 N = 12
 
 
-def rows(host: PluginHost, strategy: str, jobs: int = 1, **options: str) -> list[SimRow]:
+def rows(
+    host: PluginHost, strategy: str, jobs: int = 1, options: dict[str, str] | None = None
+) -> list[SimRow]:
     spec = BatchSpec.of("fake", strategy, options)
     return list(run_batch(host, spec, DealNumber(1), N, jobs, chunk_size=3))
 
@@ -41,7 +44,7 @@ def test_one_row_per_deal_in_deal_order(patience_host: PluginHost, strategy: str
 
 
 def test_the_option_is_in_the_rows(patience_host: PluginHost) -> None:
-    found = rows(patience_host, "greedy", **{"empty-piles": "any"})
+    found = rows(patience_host, "greedy", options={"empty-piles": "any"})
     assert {row.options for row in found} == {"empty-piles=any"}
 
 
@@ -87,8 +90,9 @@ def csv_rows(result: CliResult) -> list[list[str]]:
 
 
 @pytest.mark.slow
-def test_the_command_gives_the_same_rows_for_any_jobs(patience_cli: object) -> None:
-    assert callable(patience_cli)
+def test_the_command_gives_the_same_rows_for_any_jobs(
+    patience_cli: Callable[..., CliResult],
+) -> None:
     args = ("simulate", "fake", "-n", str(N), "--strategy", "greedy", "-O", "-")
     one = csv_rows(patience_cli(*args, "--jobs", "1"))
     two = csv_rows(patience_cli(*args, "--jobs", "2"))
