@@ -17,7 +17,7 @@ import time
 
 from patience_core.api import DealNumber
 from patience_core.solve import Budget, Verdict, solve
-from patience_core.testing import load_game
+from patience_core.testing import load_game, search_for
 
 VARIANTS = [
     ("wrap", {"wrap": "yes"}, 0.928),
@@ -56,11 +56,13 @@ def main() -> None:
     )
     for label, options, reference in chosen:
         game = load_game("golf", options)
+        search = search_for(game)
         counts = {v: 0 for v in Verdict}
         times = []
         for deal in range(1, args.deals + 1):
             started = time.process_time()
-            result = solve(game, game.deal(DealNumber(deal)), Budget(seconds=args.seconds))
+            budget = Budget(seconds=args.seconds)
+            result = solve(game, game.deal(DealNumber(deal)), budget, search)
             times.append(time.process_time() - started)
             counts[result.verdict] += 1
         won = counts[Verdict.WON]

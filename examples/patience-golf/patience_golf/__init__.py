@@ -5,8 +5,9 @@ from __future__ import annotations
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 from patience_golf.game import Golf
+from patience_golf.search import GolfSearch
 
-__all__ = ["PATIENCE_API", "Golf", "patience_register_games"]
+__all__ = ["PATIENCE_API", "Golf", "GolfSearch", "patience_register_games"]
 
 #: The patience plugin API versions this plugin works with.
 PATIENCE_API = ">=1.0,<2"
@@ -14,5 +15,5 @@ PATIENCE_API = ">=1.0,<2"
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
-    """Register Golf."""
-    registry.add(Golf)
+    """Register Golf, with its search object."""
+    registry.add(Golf, search=GolfSearch)

@@ -9,8 +9,6 @@ nothing else changes). Built with the public plugin API only (patience_core.api)
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from patience_core.api import (
     Card,
     Game,
@@ -116,19 +114,3 @@ class Golf(Game):
     def score(self, position: Position) -> int:
         """Cards cleared from the columns."""
         return self.max_score - sum(len(pile) for pile in position.piles[FIRST_COLUMN:])
-
-    def solver_key(self, position: Position) -> Hashable:
-        """Column heights, stock count and the waste's top rank: within one deal, the future."""
-        waste = position[WASTE]
-        return (
-            tuple(len(pile) for pile in position.piles[FIRST_COLUMN:]),
-            len(position[STOCK]),
-            waste[-1].rank,
-        )
-
-    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
-        """Column cards first (from the tallest column), the deal last."""
-        return sorted(
-            moves,
-            key=lambda m: (m.kind is MoveKind.DEAL, -len(position[m.source])),
-        )

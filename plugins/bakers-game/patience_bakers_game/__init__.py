@@ -11,13 +11,20 @@ from __future__ import annotations
 
 from patience_bakers_game.fcs import read_fcs, write_fcs
 from patience_bakers_game.game import BakersGame
+from patience_bakers_game.search import BakersGameSearch
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 
-__all__ = ["BakersGame", "patience_register_games", "read_fcs", "write_fcs"]
+__all__ = [
+    "BakersGame",
+    "BakersGameSearch",
+    "patience_register_games",
+    "read_fcs",
+    "write_fcs",
+]
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
-    """Register Baker's Game."""
-    registry.add(BakersGame)
+    """Register Baker's Game, with its search object."""
+    registry.add(BakersGame, search=BakersGameSearch)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 
-from patience_bakers_game import search
 from patience_bakers_game.fcs import read_fcs, write_fcs
 from patience_core.api import (
     MS,
@@ -153,19 +152,13 @@ class BakersGame(Game):
         return next((f for f in FOUNDATIONS if foundation_accepts(pile[-1], position[f])), None)
 
     def legal_moves(self, position: Position) -> list[Move]:
-        """Foundation moves, then runs and cell cards onto columns, then cards into free cells.
+        """Foundation moves, then runs and cell cards onto columns, then cards into free cells
+        (RULES.md Part A "Baker's Game", Part B §3), from the engine's building blocks.
 
         A card goes only to the first foundation that takes it, so an Ace always goes to the first
-        empty one, as in auto-play; any empty free cell may be chosen. (Computed by
-        :func:`patience_bakers_game.search.legal_moves`; :meth:`reference_legal_moves` is the same
-        list from the engine's building blocks.)
+        empty one, as in auto-play; any empty free cell may be chosen. (The search object plays
+        from the same list computed faster: :func:`patience_bakers_game.search.legal_moves`.)
         """
-        moves = search.legal_moves(position.piles, self._kings_only)
-        return self.reference_legal_moves(position) if moves is None else moves
-
-    def reference_legal_moves(self, position: Position) -> list[Move]:
-        """:meth:`legal_moves` built from the engine's generic blocks (slower; the tests'
-        reference, and the fallback for a position whose foundations are malformed)."""
         if self.is_won(position):
             return []
         moves = []
@@ -193,11 +186,6 @@ class BakersGame(Game):
 
     def play(self, position: Position, move: Move) -> Position:
         """Move the cards, then auto-play to the foundations as part of the same move."""
-        moved = search.play(position.piles, move)
-        return self.reference_play(position, move) if moved is None else moved
-
-    def reference_play(self, position: Position, move: Move) -> Position:
-        """:meth:`play` built from the engine's generic blocks (the tests' reference)."""
         assert move.target is not None
         moved = move_cards(position, move.source, move.target, move.count)
         return auto_play(moved, AUTO_SOURCES, FOUNDATIONS)
@@ -238,27 +226,3 @@ class BakersGame(Game):
         free = sum(1 for i in CELLS if not position[i])
         empty = sum(1 for i in COLUMNS if not position[i])
         return f"Free cells: {free}  Empty columns: {empty}  Foundations: {self.score(position)}/52"
-
-    # -- search hooks (patience_core.solve; soundness argued in patience_bakers_game.search) ----
-
-    def solver_key(self, position: Position) -> Hashable:
-        """A string: the free-cell cards sorted, then the columns' card strings sorted; the
-        foundations are left out (they hold exactly the cards found nowhere else)."""
-        return search.solver_key(position.piles)
-
-    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
-        """Foundation moves, then a column's run onto the next card up in suit or its top card
-        into a free cell, those that empty a column or uncover a card for a foundation first, then
-        runs into an empty column, then free-cell cards onto columns (see
-        :func:`patience_bakers_game.search.order_moves`)."""
-        return search.order_moves(position.piles, moves)
-
-    def solver_moves(self, position: Position) -> list[Move]:
-        """:meth:`order_moves` of the legal moves, less those whose result the solver key cannot
-        tell from the position's or from a kept move's (a free-cell card into another free cell,
-        a whole column into an empty column, a card into any but the first empty free cell or
-        empty column)."""
-        moves = search.solver_moves(position.piles, self._kings_only)
-        if moves is None:
-            return self.order_moves(position, self.reference_legal_moves(position))
-        return moves

@@ -1,15 +1,16 @@
-"""Fast move generation, play and solver hooks for Baker's Game (RULES.md Part B §3).
+"""Baker's Game's search object (:class:`BakersGameSearch`): fast move generation and play, a
+compact key and the moves worth trying (RULES.md Part B §3).
 
-The solver (``patience_core.solve``) spends nearly all its time in :meth:`Game.play`,
-:meth:`Game.solver_key` and :meth:`Game.solver_moves`. The functions here compute exactly what the
-generic building blocks (:func:`run_moves`, :func:`move_cards`, :func:`auto_play`) compute, on the
-tuples of a position directly; the rule tests compare them with the generic versions move for
-move. :func:`play` returns positions whose piles (:class:`Piles`, a plain tuple to everyone
-else) carry a :data:`Summary`: one character per card for every pile, the run at the top of each,
-what each foundation takes next and the solver key, each derived from the previous position's in a
-few steps, so the next play, key and move generation start from it.
+The solver (``patience_core.solve``) spends nearly all its time in :meth:`GameSearch.play`,
+:meth:`GameSearch.key` and :meth:`GameSearch.moves_to_try`. The functions here compute exactly what
+the generic building blocks (:func:`run_moves`, :func:`move_cards`, :func:`auto_play`) compute, on
+the tuples of a position directly; the rule tests compare them with the generic versions move for
+move. :func:`play` returns positions whose piles (:class:`Piles`, a plain tuple to everyone else)
+carry a :data:`Summary`: one character per card for every pile, the run at the top of each, what
+each foundation takes next and the solver key, each derived from the previous position's in a few
+steps, so the next play, key and move generation start from it.
 
-Why the solver hooks are sound (each is tested against a search without it):
+Why the search object's members are sound (each is tested against a search without it):
 
 * :func:`solver_key` keeps the free cells as a sorted set of cards and the columns as a sorted list
   of card strings, and leaves the foundations out. Free cells are interchangeable (any empty one
@@ -20,12 +21,12 @@ Why the solver hooks are sound (each is tested against a search without it):
 * :func:`solver_moves` leaves out only moves whose result has the key of the position or of a
   kept move's result (a free-cell card into another free cell, a whole column into an empty
   column, a card into any but the first empty free cell or empty column).
-* No :meth:`forced_move`: every foundation move is already made by auto-play in :meth:`play`
+* No ``forced_move``: every foundation move is already made by auto-play in :func:`play`
   (safe in Baker's Game: a card on a foundation is never needed, since the only card that could be
   built on it, one rank lower in the same suit, is already home). Putting a free-cell card onto
   its parent is *not* safe: a line may need that card and its parent both in free cells, to dig
   beneath the parent when no column is free.
-* No :meth:`is_dead`: a sound proof was measured and dropped. With every free cell full and no
+* No ``is_dead``: a sound proof was measured and dropped. With every free cell full and no
   column empty, the game is lost if even runs of any length moving onto their parents could
   never empty a cell or column (those moves never disable one another, so one closure decides);
   it cut about 1% of the positions of dead deals and cost more time than it saved.
@@ -36,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from patience_core.api import Card, Move, Position, Rank, Suit
+from patience_core.api import Card, Game, GameSearch, Move, Position, Rank, Suit
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -101,7 +102,7 @@ def run_length(pile: tuple[Card, ...]) -> int:
 
 
 def legal_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[Move] | None:
-    """Baker's Game's legal moves, in the order of :meth:`BakersGame.reference_legal_moves`:
+    """Baker's Game's legal moves, in the order of :meth:`BakersGame.legal_moves`:
     foundation moves by source; runs by source, then target, then the longest first; cards into
     free cells by source, then cell.
 
@@ -527,3 +528,43 @@ def solver_moves(piles: tuple[tuple[Card, ...], ...], kings_only: bool) -> list[
             scored.append(score * 4096 + base + first_cell * 14 + 1)
     scored.sort()
     return [_MOVES[i & 4095] for i in scored]
+
+
+class BakersGameSearch(GameSearch):
+    """Baker's Game's search object: the fast :func:`play`, :func:`solver_key`,
+    :func:`order_moves` and :func:`solver_moves` of this module (soundness: the module
+    docstring). A position these cannot read (malformed foundations, from a file) is played by
+    the game's own rules.
+
+    :param game: a Baker's Game game (either ``empty-columns`` option).
+    """
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.kings_only = game.option("empty-columns") == "kings"
+
+    def key(self, position: Position) -> Hashable:
+        """A string: the free-cell cards sorted, then the columns' card strings sorted; the
+        foundations are left out (they hold exactly the cards found nowhere else)."""
+        return solver_key(position.piles)
+
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """Foundation moves, then a column's run onto the next card up in suit or its top card
+        into a free cell, those that empty a column or uncover a card for a foundation first, then
+        runs into an empty column, then free-cell cards onto columns (:func:`order_moves`)."""
+        return order_moves(position.piles, moves)
+
+    def moves_to_try(self, position: Position) -> list[Move]:
+        """:meth:`order_moves` of the legal moves, less those whose result the key cannot tell
+        from the position's or from a kept move's (a free-cell card into another free cell, a
+        whole column into an empty column, a card into any but the first empty free cell or
+        empty column)."""
+        moves = solver_moves(position.piles, self.kings_only)
+        if moves is None:
+            return self.order_moves(position, self.game.legal_moves(position))
+        return moves
+
+    def play(self, position: Position, move: Move) -> Position:
+        """The game's ``play`` (the move, then auto-play), computed by :func:`play`."""
+        moved = play(position.piles, move)
+        return self.game.play(position, move) if moved is None else moved

@@ -1,6 +1,7 @@
-"""Baker's Game's search hooks are sound: the fast move generation and play equal the engine's
-building blocks, the key is canonical and tells apart what differs, the moves the solver skips
-lead where a kept move leads, and verdicts with the hooks equal verdicts without them."""
+"""Baker's Game's search object is sound: its fast move generation and play equal the rules (the
+engine's building blocks), the key is canonical and tells apart what differs, the moves the solver
+skips lead where a kept move leads, and verdicts with the search object equal verdicts without
+it."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import pytest
-from patience_bakers_game import BakersGame
+from patience_bakers_game import BakersGame, BakersGameSearch
+from patience_bakers_game import search as fast_rules
 from patience_bakers_game.game import CELLS, COLUMNS, FOUNDATIONS
 from patience_bakers_game.search import Piles, summarise
 
-from patience_core.api import Card, DealNumber, Game, Move, Position, Rank, Suit
+from patience_core.api import Card, DealNumber, GameSearch, Move, Position, Rank, Suit
 from patience_core.solve import Budget, Verdict, solve
 
 OPTIONS = ["kings", "any"]
@@ -24,16 +26,6 @@ def game_for(option: str) -> BakersGame:
     return BakersGame({"empty-columns": option})
 
 
-class Plain(BakersGame):
-    """Baker's Game with the engine's move generation and play and none of the search hooks."""
-
-    legal_moves = BakersGame.reference_legal_moves
-    play = BakersGame.reference_play
-    solver_key = Game.solver_key
-    solver_moves = Game.solver_moves
-    order_moves = Game.order_moves
-
-
 def walk_positions(game: BakersGame, seed: int, count: int) -> list[Position]:
     """Positions along solver lines and random walks from them (deep ones, not just deals)."""
     rand = random.Random(seed)
@@ -41,17 +33,17 @@ def walk_positions(game: BakersGame, seed: int, count: int) -> list[Position]:
     anyc = game_for("any")  # its lines are lines of positions for either rule
     for number in (1, 2, 3, 4):
         position = anyc.deal(DealNumber(number, "ms"))
-        line = solve(anyc, position, Budget(nodes=30_000)).moves
+        line = solve(anyc, position, Budget(nodes=30_000), BakersGameSearch(anyc)).moves
         for step, move in enumerate(line):
             if step % 3 == 0:
                 here = position
                 for _ in range(12):
                     found.append(here)
-                    legal = game.reference_legal_moves(here)
+                    legal = game.legal_moves(here)
                     if not legal:
                         break
-                    here = game.reference_play(here, rand.choice(legal))
-            position = anyc.reference_play(position, move)
+                    here = game.play(here, rand.choice(legal))
+            position = anyc.play(position, move)
     return found[:count]
 
 
@@ -65,19 +57,20 @@ def test_fast_moves_and_play_equal_the_building_blocks(
     walked: tuple[BakersGame, list[Position]],
 ) -> None:
     game, positions = walked
+    search = BakersGameSearch(game)
     assert len(positions) > 500
     assert sum(1 for p in positions if game.score(p) > 20) > 50
     for position in positions:
         legal = game.legal_moves(position)
-        assert legal == game.reference_legal_moves(position)
+        assert fast_rules.legal_moves(position.piles, game.kings_only) == legal
         for move in legal:
-            assert game.play(position, move) == game.reference_play(position, move)
+            assert search.play(position, move) == game.play(position, move)
 
 
-def check_step(game: BakersGame, position: Position, move: Move) -> Position:
+def check_step(search: BakersGameSearch, position: Position, move: Move) -> Position:
     """Play ``move`` the fast way and check the result and the summary it carries."""
-    played = game.play(position, move)
-    assert played == game.reference_play(position, move)
+    played = search.play(position, move)
+    assert played == search.game.play(position, move)
     assert type(played.piles) is Piles
     carried = summarise(played.piles)
     fresh = summarise(tuple(played.piles))
@@ -85,8 +78,8 @@ def check_step(game: BakersGame, position: Position, move: Move) -> Position:
     assert fresh is not None
     assert carried == fresh  # texts, runs, need, dest, key; and settled
     plain = Position(tuple(played.piles))
-    assert game.solver_moves(played) == game.solver_moves(plain)
-    assert game.solver_key(played) == game.solver_key(plain)
+    assert search.moves_to_try(played) == search.moves_to_try(plain)
+    assert search.key(played) == search.key(plain)
     return played
 
 
@@ -96,12 +89,13 @@ def test_summaries_carried_by_play_equal_fresh_ones(option: str) -> None:
     carried from position to position equals the one computed afresh, and each step equals the
     building blocks' result."""
     game = game_for(option)
+    search = BakersGameSearch(game)
     rand = random.Random(11)
     steps = won = 0
     # Deals won under both rules (kings: 2, 3, 18, 20, 33, 44); the rest are won under any.
     for number in (1, 2, 3, 4, 5, 18, 20, 33, 44):
         position = game.deal(DealNumber(number, "ms"))
-        line = solve(game, position, Budget(nodes=30_000)).moves
+        line = solve(game, position, Budget(nodes=30_000), search).moves
         won += bool(line)
         for step, move in enumerate(line):
             if step % 4 == 0:
@@ -110,9 +104,9 @@ def test_summaries_carried_by_play_equal_fresh_ones(option: str) -> None:
                     moves = game.legal_moves(here)
                     if not moves:
                         break
-                    here = check_step(game, here, rand.choice(moves))
+                    here = check_step(search, here, rand.choice(moves))
                     steps += 1
-            position = check_step(game, position, move)
+            position = check_step(search, position, move)
             steps += 1
         assert game.is_won(position) is bool(line)
     assert won >= 6
@@ -139,15 +133,16 @@ def shuffled_piles(position: Position, rand: random.Random) -> Position:
 
 def test_key_is_canonical_and_separates(walked: tuple[BakersGame, list[Position]]) -> None:
     game, positions = walked
+    search = BakersGameSearch(game)
     rand = random.Random(3)
     by_key: dict[Hashable, Hashable] = {}
     for position in positions:
-        key = game.solver_key(position)
+        key = search.key(position)
         # the summary carried by the piles is right: a plain copy gets the same key
         plain = Position(tuple(position.piles))
         assert type(plain.piles) is not Piles
-        assert game.solver_key(plain) == key
-        assert game.solver_key(shuffled_piles(position, rand)) == key
+        assert search.key(plain) == key
+        assert search.key(shuffled_piles(position, rand)) == key
         assert by_key.setdefault(key, canonical(position)) == canonical(position)
     assert len(by_key) > len(positions) // 3
 
@@ -156,27 +151,27 @@ def test_skipped_moves_lead_where_kept_moves_lead(
     walked: tuple[BakersGame, list[Position]],
 ) -> None:
     game, positions = walked
+    search = BakersGameSearch(game)
     skipped = 0
     for position in positions:
-        kept = game.solver_moves(position)
+        kept = search.moves_to_try(position)
         legal = game.legal_moves(position)
         assert set(kept) <= set(legal)
         assert len(set(kept)) == len(kept)
-        reached = {game.solver_key(position)} | {
-            game.solver_key(game.play(position, m)) for m in kept
-        }
+        reached = {search.key(position)} | {search.key(game.play(position, m)) for m in kept}
         for move in legal:
             if move not in kept:
                 skipped += 1
-                assert game.solver_key(game.play(position, move)) in reached, move
+                assert search.key(game.play(position, move)) in reached, move
     assert skipped > 100
 
 
 def test_order_moves_keeps_every_move(walked: tuple[BakersGame, list[Position]]) -> None:
     game, positions = walked
+    search = BakersGameSearch(game)
     for position in positions[:300]:
         legal = game.legal_moves(position)
-        ordered = game.order_moves(position, list(legal))
+        ordered = search.order_moves(position, list(legal))
         assert sorted(ordered, key=legal.index) == legal
         foundation = [m for m in ordered if m.target in FOUNDATIONS]
         assert ordered[: len(foundation)] == foundation
@@ -201,12 +196,12 @@ def endgame(seed: int) -> Position:
 @pytest.mark.parametrize("option", OPTIONS)
 def test_end_game_verdicts_with_and_without_the_hooks_agree(option: str) -> None:
     game = game_for(option)
-    plain = Plain({"empty-columns": option})
+    plain = GameSearch(game)  # the rules' own moves and play, no key symmetry, every move
     for seed in range(8):
         position = endgame(seed)
-        truth = solve(plain, position, Budget(seconds=60))
+        truth = solve(game, position, Budget(seconds=60), plain)
         assert truth.verdict is not Verdict.UNKNOWN, seed
-        fast = solve(game, position)
+        fast = solve(game, position, search=BakersGameSearch(game))
         assert fast.verdict is truth.verdict, seed
         if fast.verdict is Verdict.WON:
             here = position
@@ -215,22 +210,24 @@ def test_end_game_verdicts_with_and_without_the_hooks_agree(option: str) -> None
             assert game.is_won(here)
 
 
-class Unpruned(BakersGame):
-    """Baker's Game with its key, but every legal move tried, in the default order."""
+class Unpruned(BakersGameSearch):
+    """Baker's Game's search object with its key and play, but every legal move tried, in the
+    default order."""
 
-    solver_moves = Game.solver_moves
-    order_moves = Game.order_moves
+    moves_to_try = GameSearch.moves_to_try
+    order_moves = GameSearch.order_moves
 
 
 @pytest.mark.parametrize(("option", "number"), [("any", 10), ("any", 22), ("kings", 1)])
 def test_dead_deals_stay_dead_without_the_pruning(option: str, number: int) -> None:
     """The skipped moves and the order change nothing on deals that are dead: every reachable
     key is searched either way, and the same number of them."""
-    position = BakersGame({"empty-columns": option}).deal(DealNumber(number, "ms"))
+    game = game_for(option)
+    position = game.deal(DealNumber(number, "ms"))
     counted = []
-    for game in (game_for(option), Unpruned({"empty-columns": option})):
+    for search in (BakersGameSearch(game), Unpruned(game)):
         keys: set[Hashable] = set()
-        original = game.solver_key
+        original = search.key
 
         def key(
             position: Position,
@@ -241,8 +238,8 @@ def test_dead_deals_stay_dead_without_the_pruning(option: str, number: int) -> N
             keys.add(value)
             return value
 
-        game.solver_key = key  # type: ignore[method-assign]
-        assert solve(game, position, Budget(seconds=120)).verdict is Verdict.DEAD
+        search.key = key  # type: ignore[method-assign]
+        assert solve(game, position, Budget(seconds=120), search).verdict is Verdict.DEAD
         counted.append(keys)
     assert counted[0] == counted[1]
 
@@ -250,11 +247,11 @@ def test_dead_deals_stay_dead_without_the_pruning(option: str, number: int) -> N
 def test_a_dead_deal_is_dead_with_none_of_the_hooks() -> None:
     """Microsoft deal 22 under kings is proved dead with the engine's move generation and play,
     no key symmetry and every legal move, as with the hooks (and as Freecell Solver says)."""
-    plain = Plain({"empty-columns": "kings"})
-    position = plain.deal(DealNumber(22, "ms"))
-    truth = solve(plain, position, Budget(nodes=1_000_000, seconds=120))
+    game = game_for("kings")
+    position = game.deal(DealNumber(22, "ms"))
+    truth = solve(game, position, Budget(nodes=1_000_000, seconds=120), GameSearch(game))
     assert truth.verdict is Verdict.DEAD
-    fast = solve(game_for("kings"), position)
+    fast = solve(game, position, search=BakersGameSearch(game))
     assert fast.verdict is Verdict.DEAD
     assert fast.nodes < truth.nodes / 10
 
@@ -295,11 +292,12 @@ def test_recorded_verdicts_are_the_published_counts() -> None:
 @pytest.mark.parametrize("option", OPTIONS)
 def test_microsoft_deals_agree_with_freecell_solver(option: str) -> None:
     game = game_for(option)
+    search = BakersGameSearch(game)
     verdicts = freecell_solver_verdicts()[option]
     found = []
     for number in CHEAP_DEALS[option]:
         position = game.deal(DealNumber(number, "ms"))
-        solution = solve(game, position, Budget(nodes=400_000, seconds=60))
+        solution = solve(game, position, Budget(nodes=400_000, seconds=60), search)
         assert solution.verdict is verdicts[number], number
         for move in solution.moves:
             position = game.apply(position, move)
@@ -311,9 +309,10 @@ def test_microsoft_deals_agree_with_freecell_solver(option: str) -> None:
 def test_no_forced_moves_or_dead_proofs_are_claimed() -> None:
     """Auto-play already makes every safe move; no dead-end proof is claimed (see search.py)."""
     game = game_for("any")
+    search = BakersGameSearch(game)
     position = game.deal(DealNumber(1, "ms"))
-    assert game.forced_move(position) is None
-    assert game.is_dead(position) is False
+    assert search.forced_move(position) is None
+    assert search.is_dead(position) is False
 
 
 def test_solver_moves_dig_first(walked: tuple[BakersGame, list[Position]]) -> None:
@@ -321,9 +320,10 @@ def test_solver_moves_dig_first(walked: tuple[BakersGame, list[Position]]) -> No
     a card that goes home at once (by auto-play) comes before any other move but to a
     foundation."""
     game, positions = walked
+    search = BakersGameSearch(game)
     checked = 0
     for position in positions:
-        moves = [m for m in game.solver_moves(position) if m.target not in FOUNDATIONS]
+        moves = [m for m in search.moves_to_try(position) if m.target not in FOUNDATIONS]
         sources = [m.source in CELLS for m in moves]
         assert sources == sorted(sources)
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 from patience_diamond_mine.game import DiamondMine
+from patience_diamond_mine.search import DiamondMineSearch
 
-__all__ = ["DiamondMine", "patience_register_games"]
+__all__ = ["DiamondMine", "DiamondMineSearch", "patience_register_games"]
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
-    """Register Diamond Mine."""
-    registry.add(DiamondMine)
+    """Register Diamond Mine, with its search object."""
+    registry.add(DiamondMine, search=DiamondMineSearch)

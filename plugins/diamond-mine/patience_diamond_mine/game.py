@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Mapping
 
 from patience_core.api import (
     BadSave,
@@ -19,15 +18,12 @@ from patience_core.api import (
     foundation_accepts,
     move_cards,
 )
-from patience_diamond_mine.search import Relaxation, abstract_key, relaxed_state
 
 FOUNDATION = 0
 TABLEAU = tuple(range(1, 14))
 FACE_DOWN = 3  # face-down cards dealt to each pile, under one face-up card
 SUIT_SIZE = len(Rank)  # 13
 RUN_BONUS = 3
-#: Pile codes cached for the solver key at most (the cache is then cleared).
-KEY_CACHE = 200_000
 
 RULES = """\
 Diamond Mine
@@ -62,42 +58,6 @@ def _builds_under(card: Card) -> bool:
     return card.face_up and card.suit is not Suit.DIAMONDS
 
 
-def diamond_orders_fit(position: Position) -> bool:
-    """Whether the diamonds still on the tableau can reach the foundation in sequence.
-
-    Nothing is ever placed on a diamond and a diamond goes nowhere but the foundation, so the
-    diamonds of each pile leave it top first. The foundation takes them in one cyclic sequence:
-    after its top ``t``, the ranks ``t + 1, t + 2, ...`` (an Ace after a King); an empty foundation
-    may start at any diamond ``d``, then ``d + 1, ...``. So with the next rank due ``n``, each
-    pile's diamonds, read from the top down, must come ever later in the sequence from ``n``;
-    a pile holding a later diamond above an earlier one can never be cleared. With an empty
-    foundation some start ``d`` must make every pile fit (RULES.md Part A, Diamond Mine).
-
-    :returns: ``False`` when no winning line exists (a proof); ``True`` when the diamonds' order
-        allows one (which proves nothing).
-    """
-    foundation = position[FOUNDATION]
-    if foundation:
-        starts: tuple[int, ...] = (foundation[-1].rank % SUIT_SIZE + 1,)
-    else:
-        starts = tuple(range(1, SUIT_SIZE + 1))
-    columns = []
-    for t in TABLEAU:
-        ranks = [card.rank for card in reversed(position[t]) if card.suit is Suit.DIAMONDS]
-        if len(ranks) > 1:
-            columns.append(ranks)
-    for start in starts:
-        if all(
-            all(
-                (upper - start) % SUIT_SIZE < (lower - start) % SUIT_SIZE
-                for upper, lower in itertools.pairwise(ranks)
-            )
-            for ranks in columns
-        ):
-            return True
-    return False
-
-
 def complete_run(pile: tuple[Card, ...]) -> bool:
     """Whether the top 13 cards of ``pile`` (bottom first) are a face-up run King..Ace of one
     suit, the King lowest (RULES.md Part A, Diamond Mine score)."""
@@ -126,11 +86,6 @@ class DiamondMine(Game):
         PileSpec("f", PileKind.FOUNDATION, FOUNDATION),
         *(PileSpec(f"t{k + 1}", PileKind.TABLEAU, slot) for k, slot in enumerate(TABLEAU)),
     )
-
-    def __init__(self, options: Mapping[str, str] | None = None) -> None:
-        super().__init__(options)
-        self._key_cache: dict[int, tuple[tuple[Card, ...], bytes, bool]] = {}
-        self._relaxation = Relaxation()
 
     @property
     def piles(self) -> tuple[PileSpec, ...]:
@@ -236,88 +191,3 @@ class DiamondMine(Game):
         """Diamonds mined and complete runs, e.g. ``"Diamonds: 4/13   Runs: 1/3"``."""
         runs = sum(1 for t in TABLEAU if complete_run(position[t]))
         return f"Diamonds: {len(position[FOUNDATION])}/13   Runs: {runs}/3"
-
-    # -- search hooks (used by the solver) -----------------------------------------------------
-
-    def solver_key(self, position: Position) -> Hashable:
-        """The 13 piles as bytes, sorted, and the foundation's top: suit-blind (clubs, hearts
-        and spades alike) until every diamond is home and every card is face up, exact after
-        that (see :func:`patience_diamond_mine.search.abstract_key` for why that is sound).
-
-        The piles are interchangeable: every rule treats the 13 piles alike, and none deals to
-        them.
-        """
-        if len(self._key_cache) > KEY_CACHE:
-            self._key_cache.clear()
-        return abstract_key(position, self._key_cache)
-
-    def forced_move(self, position: Position) -> Move | None:
-        """The diamond that comes next on a started foundation, when it is a pile's top, or
-        ``None``.
-
-        Safe: a face-up diamond is always its pile's top (nothing goes on a diamond) and can only
-        go to the foundation; until it does, no card leaves or joins its pile and no other
-        diamond can be played. So any winning line plays it sooner or later, and playing it
-        first leaves every move of that line legal (the pile's next card is only turned up
-        earlier), ending in the same position. Starting an empty foundation is a choice, never
-        forced.
-        """
-        foundation = position[FOUNDATION]
-        if not foundation:
-            return None
-        due = foundation[-1].rank % SUIT_SIZE + 1
-        for source in TABLEAU:
-            pile = position[source]
-            if pile and pile[-1].suit is Suit.DIAMONDS and pile[-1].rank == due:
-                return Move.transfer(source, FOUNDATION)
-        return None
-
-    def is_dead(self, position: Position) -> bool:
-        """Dead when the diamonds cannot reach the foundation in sequence (see
-        :func:`diamond_orders_fit`), or when the relaxed game (see
-        :class:`patience_diamond_mine.search.Relaxation`) proves that no line wins."""
-        if not diamond_orders_fit(position):
-            return True
-        state = relaxed_state(position)
-        return state is not None and self._relaxation.dead(state)
-
-    def solver_moves(self, position: Position) -> list[Move]:
-        """:meth:`order_moves` of the legal moves, less those whose result has the key of
-        ``position`` or of a move kept: a group into a second empty pile (the same as into the
-        first), or a whole pile with no face-down card into an empty pile (the same piles)."""
-        moves = []
-        empty_targets: set[tuple[int, int]] = set()
-        for move in self.legal_moves(position):
-            assert move.target is not None
-            if move.target != FOUNDATION and not position[move.target]:
-                if move.count == len(position[move.source]):
-                    continue
-                if (move.source, move.count) in empty_targets:
-                    continue
-                empty_targets.add((move.source, move.count))
-            moves.append(move)
-        return self.order_moves(position, moves)
-
-    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
-        """Best first: to the foundation; groups joining a card of their own suit; groups whose
-        move turns a face-down card or empties a pile; other moves onto cards; moves into an
-        empty pile last. Within a class, longer groups first. Order only: every move is kept."""
-        return sorted(moves, key=lambda move: self._move_class(position, move))
-
-    def _move_class(self, position: Position, move: Move) -> tuple[int, int]:
-        assert move.target is not None
-        if move.target == FOUNDATION:
-            return (0, 0)
-        pile = position[move.source]
-        bottom = pile[-move.count]
-        below = pile[-move.count - 1] if len(pile) > move.count else None
-        onto = position.top(move.target)
-        if onto is not None and onto.suit == bottom.suit:
-            if below is not None and below.face_up and below.suit == bottom.suit:
-                return (4, -move.count)  # from one card of its suit to another
-            return (1, -move.count)
-        if below is None or not below.face_up:
-            return (2 if onto is not None else 3, -move.count)
-        if below.suit == bottom.suit:
-            return (6, -move.count)  # splits a same-suit run
-        return (4 if onto is not None else 5, -move.count)

@@ -7,18 +7,27 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 
 import pytest
-from patience_diamond_mine import DiamondMine
-from patience_diamond_mine.game import FOUNDATION, TABLEAU, diamond_orders_fit
+from patience_diamond_mine import DiamondMine, DiamondMineSearch
+from patience_diamond_mine.game import FOUNDATION, TABLEAU
 from patience_diamond_mine.search import (
     CARD_CODE,
     Relaxation,
+    diamond_orders_fit,
     relaxed_fits,
     relaxed_state,
     relaxed_successors,
     relaxed_won,
 )
 
-from patience_core.api import Card, DealNumber, Game, Move, Position, Suit, aisleriot_shuffle
+from patience_core.api import (
+    Card,
+    DealNumber,
+    GameSearch,
+    Move,
+    Position,
+    Suit,
+    aisleriot_shuffle,
+)
 from patience_core.engine import search_limits
 from patience_core.solve import Budget, Verdict, solve
 
@@ -29,50 +38,54 @@ def exact_key(position: Position) -> Hashable:
     return (len(position[FOUNDATION]), tuple(piles))
 
 
-class PlainDiamondMine(DiamondMine):
-    """Diamond Mine without any hook that can make "dead" a lie: the exact key, every legal move,
-    no forced move, no dead-end proof."""
+#: The game every search below plays (games hold no state).
+GAME = DiamondMine()
 
-    forced_move = Game.forced_move
-    is_dead = Game.is_dead
-    solver_moves = Game.solver_moves
 
-    def solver_key(self, position: Position) -> Hashable:
+class PlainSearch(DiamondMineSearch):
+    """The search with nothing that can make "dead" a lie: the exact key, every legal move, no
+    forced move, no dead-end proof (Diamond Mine's move order kept)."""
+
+    forced_move = GameSearch.forced_move
+    is_dead = GameSearch.is_dead
+    moves_to_try = GameSearch.moves_to_try
+
+    def key(self, position: Position) -> Hashable:
         return exact_key(position)
 
 
-class OrderOnly(DiamondMine):
-    """The hooks as first shipped (exact key, every legal move, the forced diamond and the
-    diamond-order proof, both tested against PlainDiamondMine below): the reference for the
-    newer hooks on positions too big for the plain search."""
+class OrderOnly(DiamondMineSearch):
+    """The search as first shipped (exact key, every legal move, the forced diamond and the
+    diamond-order proof, both tested against PlainSearch below): the reference for the
+    newer members on positions too big for the plain search."""
 
-    solver_moves = Game.solver_moves
+    moves_to_try = GameSearch.moves_to_try
 
-    def solver_key(self, position: Position) -> Hashable:
+    def key(self, position: Position) -> Hashable:
         return exact_key(position)
 
     def is_dead(self, position: Position) -> bool:
         return not diamond_orders_fit(position)
 
 
-class NoRelaxation(DiamondMine):
+class NoRelaxation(DiamondMineSearch):
     """Every hook but the relaxed dead-end proof."""
 
     def is_dead(self, position: Position) -> bool:
         return not diamond_orders_fit(position)
 
 
-class ExactKey(DiamondMine):
-    """Every hook but the suit-blind key."""
+class ExactKey(DiamondMineSearch):
+    """Every member but the suit-blind key."""
 
-    def solver_key(self, position: Position) -> Hashable:
+    def key(self, position: Position) -> Hashable:
         return exact_key(position)
 
 
-class AllMoves(DiamondMine):
-    """Every hook but the pruned move list."""
+class AllMoves(DiamondMineSearch):
+    """Every member but the pruned move list."""
 
-    solver_moves = Game.solver_moves
+    moves_to_try = GameSearch.moves_to_try
 
 
 def run(suit: Suit, high: int = 13, low: int = 1) -> tuple[Card, ...]:
@@ -150,7 +163,7 @@ def reachable_positions() -> Iterator[Position]:
     game = DiamondMine()
     for deal in LINE_DEALS:
         position = game.deal(DealNumber(deal))
-        solution = solve(game, position, Budget(seconds=30))
+        solution = solve(game, position, Budget(seconds=30), DiamondMineSearch(game))
         assert solution.verdict is Verdict.WON, deal
         for step, move in enumerate(solution.moves):
             yield position
@@ -192,7 +205,7 @@ def test_won_positions_are_relaxed_won() -> None:
     game = DiamondMine()
     for deal in LINE_DEALS:
         position = game.deal(DealNumber(deal))
-        for move in solve(game, position, Budget(seconds=30)).moves:
+        for move in solve(game, position, Budget(seconds=30), DiamondMineSearch(game)).moves:
             position = game.play(position, move)
         assert game.is_won(position)
         state = relaxed_state(position)
@@ -205,25 +218,25 @@ def test_positions_the_relaxed_game_proves_dead_are_dead() -> None:
     proves most of them dead."""
     found: list[Position] = []
 
-    class Collecting(DiamondMine):
+    class Collecting(DiamondMineSearch):
         def is_dead(self, position: Position) -> bool:
             if not diamond_orders_fit(position):
                 return True
             state = relaxed_state(position)
-            if state is not None and self._relaxation.dead(state):
+            if state is not None and self.relaxation.dead(state):
                 found.append(position)
                 return True
             return False
 
-    game = Collecting()
+    search = Collecting(GAME)
     for deal in range(1, 101):
         before = len(found)
-        solve(game, game.deal(DealNumber(deal)), Budget(seconds=30))
+        solve(GAME, GAME.deal(DealNumber(deal)), Budget(seconds=30), search)
         found[before:] = found[len(found) - 2 :] if len(found) - before > 2 else found[before:]
     assert len(found) >= 30
     proved = 0
     for position in found:
-        verdict = solve(OrderOnly(), position, Budget(nodes=5_000, seconds=60)).verdict
+        verdict = solve(GAME, position, Budget(nodes=5_000, seconds=60), OrderOnly(GAME)).verdict
         assert verdict is not Verdict.WON
         proved += verdict is Verdict.DEAD
     assert proved >= len(found) // 2
@@ -248,10 +261,10 @@ def test_verdicts_agree_with_the_first_hooks() -> None:
     verdicts = []
     for seed in range(60):
         position = mixed_position(seed)
-        expected = solve(OrderOnly(), position, budget).verdict
+        expected = solve(GAME, position, budget, OrderOnly(GAME)).verdict
         if expected is Verdict.UNKNOWN:
             continue
-        assert solve(DiamondMine(), position, budget).verdict is expected, seed
+        assert solve(GAME, position, budget, DiamondMineSearch(GAME)).verdict is expected, seed
         verdicts.append(expected)
     assert len(verdicts) >= 30
     assert verdicts.count(Verdict.WON) >= 10
@@ -259,14 +272,14 @@ def test_verdicts_agree_with_the_first_hooks() -> None:
 
 
 @pytest.mark.parametrize("hookless", [NoRelaxation, ExactKey, AllMoves])
-def test_each_new_hook_alone_keeps_the_verdicts(hookless: type[DiamondMine]) -> None:
+def test_each_new_hook_alone_keeps_the_verdicts(hookless: type[DiamondMineSearch]) -> None:
     """With and without each newer hook (the others kept) the verdicts on deals agree."""
     budget = Budget(nodes=100_000, seconds=20)
     decided = 0
     for deal in (1, 2, 12, 22, 25, 49, 66, 180, 185):
         position = DiamondMine().deal(DealNumber(deal))
-        with_hook = solve(DiamondMine(), position, budget).verdict
-        without = solve(hookless(), position, budget).verdict
+        with_hook = solve(GAME, position, budget, DiamondMineSearch(GAME)).verdict
+        without = solve(GAME, position, budget, hookless(GAME)).verdict
         assert with_hook is not Verdict.UNKNOWN
         assert without in (with_hook, Verdict.UNKNOWN), deal
         decided += without is with_hook
@@ -297,11 +310,12 @@ def test_the_suit_blind_key_merges_positions_alike() -> None:
         twin = swap_suits(position, Card.of(rank, Suit.CLUBS), Card.of(rank, other))
         assert twin != position
         game = DiamondMine()
-        assert game.solver_key(twin) == game.solver_key(position)
+        search = DiamondMineSearch(game)
+        assert search.key(twin) == search.key(position)
         triples = [(m.source, m.target, m.count) for m in game.legal_moves(position)]
         assert [(m.source, m.target, m.count) for m in game.legal_moves(twin)] == triples
-        one = solve(OrderOnly(), position, budget).verdict
-        two = solve(OrderOnly(), twin, budget).verdict
+        one = solve(GAME, position, budget, OrderOnly(GAME)).verdict
+        two = solve(GAME, twin, budget, OrderOnly(GAME)).verdict
         if Verdict.UNKNOWN not in (one, two):
             assert one is two, seed
             decided += 1
@@ -310,6 +324,7 @@ def test_the_suit_blind_key_merges_positions_alike() -> None:
 
 def test_the_key_is_exact_once_every_diamond_is_home_and_every_card_up() -> None:
     game = DiamondMine()
+    search = DiamondMineSearch(game)
     done = Position(
         (
             tuple(Card.of(r, Suit.DIAMONDS) for r in range(1, 14)),
@@ -321,28 +336,29 @@ def test_the_key_is_exact_once_every_diamond_is_home_and_every_card_up() -> None
         )
     )
     twin = swap_suits(done, Card.of(1, Suit.CLUBS), Card.of(1, Suit.SPADES))
-    assert game.solver_key(done) != game.solver_key(twin)
+    assert search.key(done) != search.key(twin)
     assert game.is_won(game.play(twin, Move.transfer(TABLEAU[3], TABLEAU[0])))
     # With one card still face down the same exchange keeps the key.
     hidden = done.piles[4][0].turned(False)
     early = Position((*done.piles[:4], (hidden,), *done.piles[5:]))
     early_twin = swap_suits(early, Card.of(1, Suit.CLUBS), Card.of(1, Suit.SPADES))
-    assert game.solver_key(early) == game.solver_key(early_twin)
+    assert search.key(early) == search.key(early_twin)
 
 
 def test_moves_left_out_of_the_search_repeat_a_key() -> None:
     """Every legal move the search skips gives the key of the position or of a move it keeps."""
     game = DiamondMine()
+    search = DiamondMineSearch(game)
     skipped = 0
     for position in reachable_positions():
-        kept = game.solver_moves(position)
+        kept = search.moves_to_try(position)
         legal = game.legal_moves(position)
         assert set(kept) <= set(legal) and len(set(kept)) == len(kept)
-        keys = {game.solver_key(position)} | {game.solver_key(game.play(position, m)) for m in kept}
+        keys = {search.key(position)} | {search.key(game.play(position, m)) for m in kept}
         for move in legal:
             if move not in kept:
                 skipped += 1
-                assert game.solver_key(game.play(position, move)) in keys
+                assert search.key(game.play(position, move)) in keys
     assert skipped > 50
 
 
@@ -351,11 +367,11 @@ def test_wins_agree_with_and_without_the_forced_move() -> None:
     won = 0
     for seed in SEEDS:
         position = small_position(seed)
-        fast = solve(DiamondMine(), position, budget)
+        fast = solve(GAME, position, budget, DiamondMineSearch(GAME))
         if fast.verdict is Verdict.DEAD:
             continue  # checked by the next test (the plain search cannot exhaust these)
         assert fast.verdict is Verdict.WON, seed
-        assert solve(PlainDiamondMine(), position, budget).verdict is Verdict.WON, seed
+        assert solve(GAME, position, budget, PlainSearch(GAME)).verdict is Verdict.WON, seed
         won += 1
     assert won >= 20
 
@@ -363,22 +379,23 @@ def test_wins_agree_with_and_without_the_forced_move() -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_dead_verdict_is_never_won_without_the_hooks(seed: int) -> None:
     position = small_position(seed)
-    if solve(DiamondMine(), position, Budget(nodes=50_000)).verdict is Verdict.DEAD:
-        plain = solve(PlainDiamondMine(), position, Budget(nodes=5_000, seconds=60))
+    if solve(GAME, position, Budget(nodes=50_000), DiamondMineSearch(GAME)).verdict is Verdict.DEAD:
+        plain = solve(GAME, position, Budget(nodes=5_000, seconds=60), PlainSearch(GAME))
         assert plain.verdict is not Verdict.WON
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_forced_move_keeps_a_won_position_won(seed: int) -> None:
     game = DiamondMine()
+    search = DiamondMineSearch(game)
     position = small_position(seed)
     budget = Budget(nodes=50_000, seconds=60)
-    if solve(DiamondMine(), position, budget).verdict is not Verdict.WON:
+    if solve(GAME, position, budget, DiamondMineSearch(GAME)).verdict is not Verdict.WON:
         return
-    while (move := game.forced_move(position)) is not None:
+    while (move := search.forced_move(position)) is not None:
         assert move in game.legal_moves(position)
         position = game.play(position, move)
-        assert solve(PlainDiamondMine(), position, budget).verdict is Verdict.WON
+        assert solve(GAME, position, budget, PlainSearch(GAME)).verdict is Verdict.WON
 
 
 def piles_with(*tableau: tuple[Card, ...]) -> list[tuple[Card, ...]]:
@@ -406,19 +423,21 @@ def test_a_pile_with_a_later_diamond_above_an_earlier_one_is_dead() -> None:
 
 def test_the_next_diamond_is_forced_only_on_a_started_foundation() -> None:
     game = DiamondMine()
+    search = DiamondMineSearch(game)
     spade = Card.of(9, Suit.SPADES, False)
     started = Position(((d(3, True),), *piles_with((spade, d(4, True)))))
-    move = game.forced_move(started)
+    move = search.forced_move(started)
     assert move is not None and move.target == FOUNDATION
-    assert game.forced_move(Position(((), *piles_with((spade, d(4, True)))))) is None
+    assert search.forced_move(Position(((), *piles_with((spade, d(4, True)))))) is None
 
 
 def test_the_key_ignores_the_order_of_piles() -> None:
     game = DiamondMine()
+    search = DiamondMineSearch(game)
     position = small_position(7)
     piles = list(position.piles)
     piles[1], piles[9] = piles[9], piles[1]
-    assert game.solver_key(Position(tuple(piles))) == game.solver_key(position)
+    assert search.key(Position(tuple(piles))) == search.key(position)
 
 
 def test_legal_moves_are_those_of_the_rules_text() -> None:
