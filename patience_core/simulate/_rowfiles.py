@@ -1,5 +1,5 @@
 """Rows files: simulation rows written and read as CSV or JSON Lines, and the output file that a
-run may replace, written atomically.
+run may replace, written atomically (:func:`patience_core.files.atomic_writer`).
 
 Layer 4. :class:`RowWriter` writes rows as :func:`row_line` gives them; :func:`parse_row` reads a
 row back only when it is the very line patience writes. :func:`check_output` says whether a run
@@ -17,13 +17,12 @@ import json
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import IO, Any
 
 from patience_core.engine import counted, shown
 from patience_core.errors import PatienceError
+from patience_core.files import atomic_writer
 from patience_core.simulate._rows import COLUMNS, SimRow
 
 __all__ = [
@@ -252,34 +251,18 @@ def _read_only_file_system(directory: str) -> bool:
 
 @contextlib.contextmanager
 def atomic_output(path: str) -> Iterator[IO[str]]:
-    """A text stream whose contents replace ``path`` only when the block ends normally.
-
-    Rows go to a hidden temporary file in the same directory, renamed over ``path`` at the end,
-    so an interrupted or failed run never leaves a partial file in place of a good one (the
-    temporary file is removed). A file that already exists at ``path`` is replaced and keeps its
-    permissions; a new one gets the usual permissions (0666 less the umask). A symbolic link is
-    written through (:func:`output_target`): its target is replaced, the link stays.
+    """A text stream whose contents replace ``path`` only when the block ends normally: the one
+    atomic writer, :func:`patience_core.files.atomic_writer` (a temporary file in the same
+    folder, renamed over ``path``; an interrupted or failed run leaves ``path`` as it was and
+    removes the temporary file; an existing file keeps its permissions, a symbolic link is
+    written through), with the run's own check of ``path`` before and after.
 
     :raises PatienceError: when ``path`` may not be replaced (:func:`check_output`: a named
         pipe, a device, a socket, a read-only file), before anything is written, and again at
         the end (it may have become one meanwhile): ``path`` is then left as it is.
+    :raises OSError: when the file cannot be written or renamed (a full disk, an append-only
+        or immutable file).
     """
-    target = Path(check_output(path))
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
-            yield stream
-        target = Path(check_output(path))
-        if target.exists():
-            mode = target.stat().st_mode & 0o7777
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    with atomic_writer(check_output(path)) as stream:
+        yield stream
+        check_output(path)
