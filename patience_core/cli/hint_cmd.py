@@ -62,7 +62,14 @@ def hint_command(
     # The answer is due about --seconds after the command started: start-up (loading the
     # plugins, reading the save) counts, so the search gets what is left (at least 0.05 s).
     left = max(0.05, seconds - (time.perf_counter() - STARTED))
-    found = hint(session.game, positions[-1], positions[:-1], mode=mode, seconds=left)
+    found = hint(
+        session.game,
+        positions[-1],
+        positions[:-1],
+        mode=mode,
+        seconds=left,
+        search=host.search(session.game),
+    )
     if as_json:
         data = found.as_dict()
         data["game"] = session.game.name

@@ -113,11 +113,11 @@ def solve_command(
             limits = HonestBudget(limits.samples, limits.nodes, budget, limits.dead_nodes)
         if nodes is not None:
             limits = HonestBudget(limits.samples, nodes, limits.seconds, limits.dead_nodes)
-        played = play_honestly(the_game, position, limits)
+        played = play_honestly(the_game, position, limits, search=host.search(the_game))
         verdict, moves = played.outcome, played.moves
         node_count, seconds = played.nodes, played.seconds
     else:
-        solution = solve(the_game, position, Budget.asked(budget, nodes))
+        solution = solve(the_game, position, Budget.asked(budget, nodes), host.search(the_game))
         verdict, moves = solution.verdict.value, solution.moves
         node_count, seconds = solution.nodes, solution.seconds
     texts = _move_texts(the_game, position, moves)
