@@ -962,3 +962,73 @@ def test_a_row_keeps_only_a_result_its_strategy_can_give(
         max_moves=2000,
     )
     assert (problem is None) == kept, problem
+
+
+# -- the run service, from Python -------------------------------------------------------------
+
+
+def test_a_script_resumes_a_stopped_run_as_the_command_does(tmp_path: Path) -> None:
+    """A run stopped by Ctrl-C half way keeps its rows in FILE.partial; run_to_file, called
+    again, plays only the rest and gives the file an uninterrupted command gives."""
+    from patience_core.engine import DealNumber
+    from patience_core.simulate import BatchSpec, Run, run_to_file
+
+    whole = tmp_path / "whole.csv"
+    assert _simulate(PluginHost(), whole).exit_code == 0
+    host, spec = PluginHost(), BatchSpec.of("golf", "greedy")
+    target = tmp_path / "g.csv"
+    played: list[str] = []
+
+    def stop_after_7(row: SimRow) -> None:
+        played.append(row.deal)
+        if len(played) == 7:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt), Run(host, spec, DealNumber(1), 20, output=target) as run:
+        assert run.remaining == 20 and run.notes == []
+        run.play(stop_after_7)
+    assert not target.exists()
+    assert len((tmp_path / "g.csv.partial").read_text().splitlines()) == 2 + 7
+    notes: list[str] = []
+    summary = run_to_file(host, spec, DealNumber(1), 20, target, on_note=notes.append)
+    assert notes == [f"Resuming from {target}.partial: 7 of 20 deals already played."]
+    assert summary.games == 20 and summary.first_deal == "1" and summary.last_deal == "20"
+    assert _rows(target) == _rows(whole)
+    assert not (tmp_path / "g.csv.partial").exists()
+
+
+def test_a_run_reports_as_the_command_prints(tmp_path: Path) -> None:
+    import io
+
+    from patience_core.engine import DealNumber
+    from patience_core.simulate import BatchSpec, Run
+
+    run = Run(PluginHost(), BatchSpec.of("golf", "greedy"), DealNumber(3), 4, jobs=2)
+    with pytest.raises(PatienceError, match="not been played"):
+        run.as_dict()
+    with run:
+        summary = run.play()
+    assert (summary.games, run.partial, run.remaining) == (4, None, 4)
+    assert run.as_dict()["games"] == 4 and run.as_dict()["jobs"] == run.workers
+    assert run.summary_lines()[0] == "Golf, strategy greedy, deals 3..6 (4 games)"
+    stream = io.StringIO()
+    with Run(PluginHost(), BatchSpec.of("golf", "greedy"), DealNumber(3), 4, stream=stream) as run:
+        run.play()
+    assert stream.getvalue().splitlines()[0] == ",".join(COLUMNS)
+    assert len(stream.getvalue().splitlines()) == 5
+
+
+def test_a_run_holds_its_output_file(tmp_path: Path, patience_data_dir: Path) -> None:
+    from patience_core.engine import DealNumber
+    from patience_core.simulate import BatchSpec, Run
+
+    spec, target = BatchSpec.of("golf", "greedy"), tmp_path / "g.jsonl"
+    with Run(PluginHost(), spec, DealNumber(1), 3, output=target) as first:
+        second = Run(PluginHost(), spec, DealNumber(1), 3, output=target)
+        with pytest.raises(PatienceError, match="being written by another patience simulate"):
+            second.open()
+        first.play()
+    with Run(PluginHost(), spec, DealNumber(1), 3, output=target) as again:
+        assert again.remaining == 3  # the finished file is not resumed: a new run
+    with pytest.raises(PatienceError, match="cannot tell the format of"):
+        Run(PluginHost(), spec, DealNumber(1), 3, output=tmp_path / "g.txt")
