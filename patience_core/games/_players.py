@@ -15,14 +15,8 @@ from typing import Protocol
 import attrs
 
 from patience_core.engine import GRand
-from patience_core.errors import PatienceError, PluginError
-from patience_core.games._game import (
-    Game,
-    checked_flag,
-    checked_moves,
-    checked_position,
-    checked_score,
-)
+from patience_core.errors import PatienceError, PluginError, shown
+from patience_core.games._game import Game
 from patience_core.model import Move, MoveKind, PileKind, Position
 
 __all__ = [
@@ -75,7 +69,8 @@ class StrategyRegistry:
 
         :param budgeted: the factory also takes the keyword arguments ``seconds`` and ``nodes``
             (``float | None``, ``int | None``: a search budget; ``None`` for its default), which
-            ``patience simulate --budget/--nodes`` pass.
+            ``patience simulate --budget/--nodes`` pass, and ``search`` (the game's
+            :class:`~patience_core.games.GameSearch`, for the solver).
         :raises PluginError: when ``name`` is taken.
         """
         if name in self._factories:
@@ -118,7 +113,7 @@ class StrategyRegistry:
             return self._factories[name]
         except KeyError:
             raise PatienceError(
-                f"unknown strategy {name!r} (known: {', '.join(self.names())})"
+                f"unknown strategy {shown(name, 23)} (known: {', '.join(self.names())})"
             ) from None
 
     def names(self) -> list[str]:
@@ -211,7 +206,7 @@ class GreedyStrategy:
             for card in piles[i]:
                 if not card.face_up:
                     hidden += 1
-        return checked_score(self._game, self._game.score(position)), -hidden
+        return self._game.score(position), -hidden
 
     def _search(
         self, position: Position, legal: Sequence[Move], base: _Progress
@@ -235,18 +230,18 @@ class GreedyStrategy:
                     if cost >= self._budget:
                         break
                     cost += 1
-                    moves = known[here] = checked_moves(game, game.legal_moves(here))
+                    moves = known[here] = game.legal_moves(here)
                 for move in moves:
                     if move.kind is MoveKind.DEAL:
                         continue
                     if cost >= self._budget:
                         break
                     cost += 1
-                    after = checked_position(game, "play", game.play(here, move), whole=False)
+                    after = game.play(here, move)
                     if after in visited or after in seen:
                         continue
                     visited[after] = (here, move)
-                    if checked_flag(game, "is_won", game.is_won(after)):
+                    if game.is_won(after):
                         return _line(visited, after)
                     progress = self._progress(after)
                     if progress > best:
@@ -285,12 +280,12 @@ class GreedyStrategy:
         best_key: tuple[_Progress, int] | None = None
         best_move: Move | None = None
         for move in legal:
-            after = checked_position(game, "play", game.play(position, move), whole=False)
+            after = game.play(position, move)
             if after in self._seen:
                 continue
             moves = known.get(after)
             if moves is None:
-                moves = checked_moves(game, game.legal_moves(after))
+                moves = game.legal_moves(after)
             mobility = len(moves)
             key = (self._progress(after), mobility)
             if best_key is None or key > best_key:

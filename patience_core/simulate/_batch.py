@@ -111,16 +111,18 @@ def prepare(host: PluginHost, spec: BatchSpec) -> _Setup:
     host.load()
     game = host.game(spec.game, dict(spec.options))
     factory = host.strategies.get(spec.strategy)
-    if spec.seconds is None and spec.nodes is None:
-        return game, factory
     if not host.strategies.takes_budget(spec.strategy):
+        if spec.seconds is None and spec.nodes is None:
+            return game, factory
         raise PatienceError(
             f"strategy {spec.strategy!r} takes no search budget (--budget, --nodes)"
         )
+    # A budgeted (solver-based) player searches with the game's registered search object.
     budgeted: StrategyFactory = functools.partial(
         factory,
         seconds=spec.seconds,  # type: ignore[call-arg]
         nodes=spec.nodes,
+        search=host.search(game),
     )
     return game, budgeted
 
