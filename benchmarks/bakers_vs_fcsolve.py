@@ -38,7 +38,7 @@ import time
 
 import attrs
 
-from patience_core.api import DealNumber, Game
+from patience_core.api import DealNumber, Game, GameSearch
 from patience_core.plugins import PluginHost
 from patience_core.solve import Budget, Verdict, solve
 
@@ -93,11 +93,12 @@ def run_fcs(board: str, kings: bool, max_iters: int | None, timeout: float) -> t
     return verdict, seconds
 
 
-def run_ours(game: Game, deal: int, seconds: float) -> tuple[str, float, bool]:
-    """Our verdict on ``ms:deal``, its CPU seconds, and whether a won line replays to a win."""
+def run_ours(game: Game, search: GameSearch, deal: int, seconds: float) -> tuple[str, float, bool]:
+    """Our verdict on ``ms:deal``, its CPU seconds, and whether a won line replays to a win
+    (``search``: the game's search object)."""
     position = game.deal(DealNumber(deal, "ms"))
     started = time.process_time()
-    solution = solve(game, position, Budget(seconds=seconds))
+    solution = solve(game, position, Budget(seconds=seconds), search)
     spent = time.process_time() - started
     replay_ok = True
     if solution.verdict is Verdict.WON:
@@ -107,15 +108,16 @@ def run_ours(game: Game, deal: int, seconds: float) -> tuple[str, float, bool]:
     return solution.verdict.value, spent, replay_ok
 
 
-def compare(game: Game, option: str, args: argparse.Namespace) -> list[Row]:
-    """Both solvers on every deal of the run, under ``option``."""
+def compare(game: Game, search: GameSearch, option: str, args: argparse.Namespace) -> list[Row]:
+    """Both solvers on every deal of the run, under ``option`` (``search``: the game's search
+    object)."""
     fcs_format = game.position_format("fcs")
     assert fcs_format is not None
     rows = []
     for deal in range(args.first, args.first + args.deals):
         board = fcs_format.write(game, game.deal(DealNumber(deal, "ms")))
         fcs, fcs_seconds = run_fcs(board, option == "kings", args.fcs_max_iters, args.fcs_timeout)
-        ours, our_seconds, replay_ok = run_ours(game, deal, args.seconds)
+        ours, our_seconds, replay_ok = run_ours(game, search, deal, args.seconds)
         rows.append(Row(deal, ours, our_seconds, fcs, fcs_seconds, replay_ok))
         if args.per_deal:
             print(
@@ -186,7 +188,7 @@ def main() -> int:
     lines = []
     for option in options:
         game = host.game("bakers-game", {"empty-columns": option})
-        rows = compare(game, option, args)
+        rows = compare(game, host.search(game), option, args)
         lines += report(option, rows)
     print(
         f"Baker's Game, Microsoft deals {args.first}..{args.first + args.deals - 1}; "

@@ -45,6 +45,7 @@ def main() -> None:
         print(f"{'game':<14} {'mode':<11} {'hints':>5} {'median s':>9} {'max s':>7}")
         for name in names:
             game = host.game(name)
+            search = host.search(game)
             for mode in (THOUGHTFUL, HONEST):
                 times: list[float] = []
                 for deal in range(1, args.deals + 1):
@@ -56,7 +57,7 @@ def main() -> None:
                         positions.append(game.play(positions[-1], moves[0]))
                     for index, position in enumerate(positions):
                         started = time.perf_counter()
-                        hint(game, position, positions[:index], mode=mode)
+                        hint(game, position, positions[:index], mode=mode, search=search)
                         times.append(time.perf_counter() - started)
                 print(
                     f"{name:<14} {mode:<11} {len(times):>5} {statistics.median(times):>9.2f} "

@@ -68,10 +68,11 @@ def _host() -> PluginHost:
 
 def run_task(task: Task) -> Outcome:
     """Solve one deal (in this process)."""
-    game = _host().game(task.game, dict(task.options))
+    host = _host()
+    game = host.game(task.game, dict(task.options))
     scheme = task.scheme if task.scheme in game.deal_schemes else game.deal_schemes[0]
     position = game.deal(DealNumber(task.deal, scheme))
-    solution = solve(game, position, Budget(seconds=task.seconds))
+    solution = solve(game, position, Budget(seconds=task.seconds), host.search(game))
     return Outcome(task, solution.verdict, solution.seconds, solution.nodes)
 
 
