@@ -10,11 +10,12 @@ from __future__ import annotations
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 from patience_spiderette.game import Spiderette
+from patience_spiderette.search import SpideretteSearch
 
-__all__ = ["Spiderette", "patience_register_games"]
+__all__ = ["Spiderette", "SpideretteSearch", "patience_register_games"]
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
-    """Register Spiderette."""
-    registry.add(Spiderette)
+    """Register Spiderette, with its search object."""
+    registry.add(Spiderette, search=SpideretteSearch)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Sequence
 
 from patience_core.api import (
     BadSave,
@@ -21,7 +20,7 @@ from patience_core.api import (
     run_length,
     run_moves,
 )
-from patience_spiderette import search
+from patience_spiderette.search import complete_suit
 
 #: Pile indices; each equals the pile's Aisleriot slot id (Part B §5, Layout).
 STOCK = 0
@@ -30,15 +29,6 @@ COLUMNS = (5, 6, 7, 8, 9, 10, 11)
 SUIT_LENGTH = 13
 #: Points for a suit completed to a foundation (the 12 pairs it held, Part A "Spiderette").
 SUIT_POINTS = 12
-#: Cards in the last deal, which reaches only t1..t3 (Part B §5).
-_LAST_DEAL = 3
-#: One byte per card for the solver key: 1..52 face up, 65..116 face down.
-_CODE = {
-    Card.of(rank, suit, up): rank * 4 + suit - 3 + (0 if up else 64)
-    for rank in range(1, 14)
-    for suit in range(4)
-    for up in (True, False)
-}
 
 RULES = """\
 Spiderette
@@ -174,67 +164,8 @@ class Spiderette(Game):
             if any(not card.face_up for card in position[home]):
                 raise BadSave(f"foundation f{number} holds a face-down card")
         for number, home in enumerate(FOUNDATIONS, start=1):
-            if position[home] and not search.complete_suit(position[home]):
+            if position[home] and not complete_suit(position[home]):
                 raise BadSave(f"foundation f{number} holds cards that are not one complete suit")
-
-    # -- search hooks (used by the solver) -----------------------------------------------------
-
-    def solver_key(self, position: Position) -> Hashable:
-        """The stock count and every column's cards (face-down ones marked), as bytes.
-
-        Within one deal that is the whole future: the stock's order is fixed, and the cards on
-        the foundations are the complete suits missing from the rest (any empty foundation takes
-        the next one, so which foundation holds which suit does not matter). Columns are
-        interchangeable once no deal can reach them: all seven when the stock is empty, t4..t7
-        when only the last 3-card deal (to t1..t3) is left; those are sorted.
-        """
-        stock = len(position[STOCK])
-        columns = [bytes(_CODE[card] for card in position[c]) for c in COLUMNS]
-        if stock == 0:
-            columns.sort()
-        elif stock <= _LAST_DEAL:
-            columns[_LAST_DEAL:] = sorted(columns[_LAST_DEAL:])
-        return bytes((stock,)) + b"\xff".join(columns)
-
-    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
-        """Best first: a complete suit to a foundation; runs joining a card of their own suit;
-        runs whose move turns a face-down card or empties a column; other moves onto cards;
-        moves into an empty column; the deal; last, moves that split a same-suit run. Within a
-        class, longer runs first. (Order only: every legal move is kept.)"""
-        return sorted(moves, key=lambda move: self._move_class(position, move))
-
-    def _move_class(self, position: Position, move: Move) -> tuple[int, int]:
-        if move.kind is MoveKind.DEAL:
-            return (7, 0)
-        assert move.target is not None
-        if move.target in FOUNDATIONS:
-            return (0, 0)
-        pile = position[move.source]
-        bottom = pile[-move.count]
-        below = pile[-move.count - 1] if len(pile) > move.count else None
-        onto = position.top(move.target)
-        if below is not None and below.face_up and below.rank == bottom.rank + 1:
-            if below.suit == bottom.suit:
-                return (8, -move.count)  # splits a same-suit run
-            if onto is None or onto.suit != bottom.suit:
-                return (6 if onto is None else 5, -move.count)  # same shape elsewhere
-        if onto is not None and onto.suit == bottom.suit:
-            return (1, -move.count)
-        if below is None or not below.face_up:
-            return (2 if onto is not None else 3, -move.count)
-        return (4 if onto is not None else 6, -move.count)
-
-    def search_space(self, position: Position) -> search.Space | None:
-        """The compact search space of :mod:`patience_spiderette.search` (every legal move, on
-        small tuples: about twice as many positions per second as the generic search)."""
-        return search.search_space(position)
-
-    def find_win(
-        self, position: Position, nodes: int, seconds: float
-    ) -> tuple[Sequence[Move] | None, int]:
-        """A winning line found by the beam search of :mod:`patience_spiderette.search` (which
-        prunes moves unsafely, so it never proves anything lost; the solver replays its line)."""
-        return search.find_win(position, nodes, seconds)
 
     def is_won(self, position: Position) -> bool:
         """All four suits are complete K..A runs, on the tableau or the foundations.

@@ -59,7 +59,7 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import NamedTuple
 
-from patience_core.api import Card, Move, Position, time_is_up
+from patience_core.api import Card, GameSearch, Move, MoveKind, Position, time_is_up
 
 #: Pile indices (the game's Aisleriot slots).
 STOCK = 0
@@ -1029,3 +1029,77 @@ def find_win(position: Position, nodes: int, seconds: float) -> tuple[list[Move]
         return None, 0
     steps = search.find(nodes, seconds)
     return (None if steps is None else search.to_moves(steps)), search.nodes
+
+
+#: One byte per card for the search key: 1..52 face up, 65..116 face down.
+_KEY_CODE = {
+    Card.of(rank, suit, up): rank * 4 + suit - 3 + (0 if up else 64)
+    for rank in range(1, 14)
+    for suit in range(4)
+    for up in (True, False)
+}
+
+
+class SpideretteSearch(GameSearch):
+    """Spiderette's search object (RULES.md Part A "Spiderette"): a compact key, a move order,
+    the compact search space and the beam search of this module.
+
+    :param game: a Spiderette game.
+    """
+
+    def key(self, position: Position) -> Hashable:
+        """The stock count and every column's cards (face-down ones marked), as bytes.
+
+        Within one deal that is the whole future: the stock's order is fixed, and the cards on
+        the foundations are the complete suits missing from the rest (any empty foundation takes
+        the next one, so which foundation holds which suit does not matter). Columns are
+        interchangeable once no deal can reach them: all seven when the stock is empty, t4..t7
+        when only the last 3-card deal (to t1..t3) is left; those are sorted.
+        """
+        stock = len(position[STOCK])
+        columns = [bytes(_KEY_CODE[card] for card in position[c]) for c in COLUMNS]
+        if stock == 0:
+            columns.sort()
+        elif stock <= _LAST_DEAL:
+            columns[_LAST_DEAL:] = sorted(columns[_LAST_DEAL:])
+        return bytes((stock,)) + b"\xff".join(columns)
+
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """Best first: a complete suit to a foundation; runs joining a card of their own suit;
+        runs whose move turns a face-down card or empties a column; other moves onto cards;
+        moves into an empty column; the deal; last, moves that split a same-suit run. Within a
+        class, longer runs first. (Order only: every legal move is kept.)"""
+        return sorted(moves, key=lambda move: self._move_class(position, move))
+
+    def _move_class(self, position: Position, move: Move) -> tuple[int, int]:
+        if move.kind is MoveKind.DEAL:
+            return (7, 0)
+        assert move.target is not None
+        if move.target in FOUNDATIONS:
+            return (0, 0)
+        pile = position[move.source]
+        bottom = pile[-move.count]
+        below = pile[-move.count - 1] if len(pile) > move.count else None
+        onto = position.top(move.target)
+        if below is not None and below.face_up and below.rank == bottom.rank + 1:
+            if below.suit == bottom.suit:
+                return (8, -move.count)  # splits a same-suit run
+            if onto is None or onto.suit != bottom.suit:
+                return (6 if onto is None else 5, -move.count)  # same shape elsewhere
+        if onto is not None and onto.suit == bottom.suit:
+            return (1, -move.count)
+        if below is None or not below.face_up:
+            return (2 if onto is not None else 3, -move.count)
+        return (4 if onto is not None else 6, -move.count)
+
+    def search_space(self, position: Position) -> Space | None:
+        """The compact search space of this module (every legal move, on small tuples: about
+        twice as many positions per second as the generic search)."""
+        return search_space(position)
+
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[Sequence[Move] | None, int]:
+        """A winning line found by the beam search of this module (which prunes moves unsafely,
+        so it never proves anything lost; the solver replays its line)."""
+        return find_win(position, nodes, seconds)

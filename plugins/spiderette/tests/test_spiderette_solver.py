@@ -1,4 +1,4 @@
-"""Spiderette's solver hooks keep the future: the key sorts only columns no deal can reach, and
+"""Spiderette's search object keeps the future: the key sorts only columns no deal can reach, and
 the quick win test agrees with the rules' "score 48"."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 import patience_spiderette.search as search_module
 import pytest
-from patience_spiderette import Spiderette
+from patience_spiderette import Spiderette, SpideretteSearch
 from patience_spiderette.game import COLUMNS, STOCK
 from patience_spiderette.search import Search, find_win
 
@@ -32,16 +32,17 @@ def with_stock(position: Position, size: int) -> Position:
 
 def test_columns_are_interchangeable_only_where_no_deal_reaches() -> None:
     game = Spiderette()
+    spider = SpideretteSearch(game)
     position = game.deal(DealNumber(3))
     for stock in (24, 10):
         full = with_stock(position, stock)
-        assert game.solver_key(swapped(full, 0, 6)) != game.solver_key(full)
-        assert game.solver_key(swapped(full, 4, 6)) != game.solver_key(full)
+        assert spider.key(swapped(full, 0, 6)) != spider.key(full)
+        assert spider.key(swapped(full, 4, 6)) != spider.key(full)
     last = with_stock(position, 3)
-    assert game.solver_key(swapped(last, 3, 6)) == game.solver_key(last)
-    assert game.solver_key(swapped(last, 0, 6)) != game.solver_key(last)
+    assert spider.key(swapped(last, 3, 6)) == spider.key(last)
+    assert spider.key(swapped(last, 0, 6)) != spider.key(last)
     empty = with_stock(position, 0)
-    assert game.solver_key(swapped(empty, 0, 6)) == game.solver_key(empty)
+    assert spider.key(swapped(empty, 0, 6)) == spider.key(empty)
 
 
 def test_the_quick_win_test_is_a_score_of_48() -> None:
@@ -53,12 +54,13 @@ def test_the_quick_win_test_is_a_score_of_48() -> None:
 
 def test_moves_are_reordered_never_dropped() -> None:
     game = Spiderette()
+    spider = SpideretteSearch(game)
     position = game.deal(DealNumber(1))
     for _ in range(30):
         moves = game.legal_moves(position)
         if not moves:
             break
-        ordered = game.order_moves(position, moves)
+        ordered = spider.order_moves(position, moves)
         assert sorted(map(repr, ordered)) == sorted(map(repr, moves))
         position = game.play(position, ordered[0])
 
@@ -122,12 +124,13 @@ def test_macro_steps_of_winning_lines_are_legal_move_by_move() -> None:
 
 def test_the_win_finder_key_is_the_solver_key() -> None:
     game = Spiderette()
+    spider = SpideretteSearch(game)
     positions = [p for deal in range(1, 13) for p in walk(game, deal, seed=7 * deal, steps=120)]
     by_key: dict[object, object] = {}
     for position in positions:
         engine = Search(position)
-        assert by_key.setdefault(engine.key(engine.root), game.solver_key(position)) == (
-            game.solver_key(position)
+        assert by_key.setdefault(engine.key(engine.root), spider.key(position)) == (
+            spider.key(position)
         )
 
 
@@ -144,9 +147,10 @@ def test_the_win_finder_finds_a_line_that_wins() -> None:
 
 def test_the_solver_wins_with_the_finder_and_replays() -> None:
     game = Spiderette()
+    spider = SpideretteSearch(game)
     start = game.deal(DealNumber(7))
-    assert solve(game, start, Budget(nodes=5_000, seconds=600.0)).verdict is Verdict.UNKNOWN
-    solution = solve(game, start, Budget(nodes=450_000, seconds=600.0))
+    assert solve(game, start, Budget(nodes=5_000, seconds=600.0), spider).verdict is Verdict.UNKNOWN
+    solution = solve(game, start, Budget(nodes=450_000, seconds=600.0), spider)
     assert solution.verdict is Verdict.WON
     position = start
     for move in solution.moves:
@@ -200,21 +204,22 @@ def test_the_win_finder_stops_when_its_pruned_search_is_exhausted() -> None:
     assert line is None and nodes == 0
 
 
-# -- the compact search space (Game.search_space) ---------------------------------------------
+# -- the compact search space (GameSearch.search_space) -----------------------------------------
 
 
 def test_the_compact_space_searches_exactly_the_positions_of_the_generic_one() -> None:
     from patience_spiderette.search import Space
 
-    from patience_core.api import PositionSpace
+    from patience_core.api import GameSearch, PositionSpace
     from patience_core.solve import DepthFirst
 
     game = Spiderette()
+
     # Deals 127 and 149 are dead: both searches run to the end, position for position.
     for deal in (127, 149):
         position = game.deal(DealNumber(deal))
         compact = DepthFirst(Space(position)).run(Budget())
-        generic = DepthFirst(PositionSpace(game, position)).run(Budget())
+        generic = DepthFirst(PositionSpace(GameSearch(game), position)).run(Budget())
         assert compact.verdict is generic.verdict is Verdict.DEAD
         assert compact.nodes == generic.nodes > 5000
 
@@ -236,13 +241,15 @@ def test_the_conformance_check_catches_a_space_without_whole_column_moves() -> N
                 if not (whole and target >= 0 and not ups[target]):
                     yield step, child, cost
 
-    class SlippedGame(Spiderette):
+    class SlippedSearch(SpideretteSearch):
         def search_space(self, position: Position) -> search.Space | None:
             return Slipped(position)
 
+    game = Spiderette()
+
     with pytest.raises(AssertionError, match="no child for"):
         for deal in range(1, 30):
-            check_search_space(SlippedGame(), deal, seed=deal, steps=150)
+            check_search_space(game, deal, deal, 150, SlippedSearch(game))
 
 
 def test_a_foundation_that_is_not_one_complete_suit_is_refused() -> None:
@@ -252,6 +259,8 @@ def test_a_foundation_that_is_not_one_complete_suit_is_refused() -> None:
     from patience_core.api import BadSave, Card
 
     game = Spiderette()
+
+    spider = SpideretteSearch(game)
     suits = [[Card.of(rank, suit, True) for rank in range(13, 0, -1)] for suit in range(4)]
     # Three complete suits on t2..t4; the clubs split: the King alone on f1, Q..A on t1.
     king, *rest = suits[0]
@@ -264,7 +273,7 @@ def test_a_foundation_that_is_not_one_complete_suit_is_refused() -> None:
     with pytest.raises(BadSave, match="f1 holds cards that are not one complete suit"):
         game.check_position(odd)
     assert search_space(odd) is None
-    assert solve(game, odd, Budget(nodes=10_000)).verdict is not Verdict.WON
+    assert solve(game, odd, Budget(nodes=10_000), spider).verdict is not Verdict.WON
     # A complete suit on a foundation is fine.
     piles[1] = tuple(suits[0])
     piles[COLUMNS[0]] = ()
@@ -285,11 +294,12 @@ def test_a_line_of_the_depth_first_search_is_short() -> None:
     """From deal 42 after five moves the exhaustive search wins first; its line wandered
     (16,663 moves) until the solver took the shortcuts along it."""
     game = Spiderette()
+    spider = SpideretteSearch(game)
     position = game.deal(DealNumber(42))
     for text in ("deal", "t3 t2", "t5 t6", "t3 t1", "t3 t2"):
         position = game.apply(position, game.parse_move(position, text))
     # A tenth of a million positions for the depth-first search first: it wins in 77,408.
-    solution = solve(game, position, Budget(nodes=1_000_000, seconds=600.0))
+    solution = solve(game, position, Budget(nodes=1_000_000, seconds=600.0), spider)
     assert solution.verdict is Verdict.WON
     assert solution.nodes == 77_408  # the depth-first search's win, not the finder's
     assert len(solution.moves) < 1000
@@ -367,8 +377,9 @@ def test_a_solved_line_never_comes_back_to_a_position(deal: int) -> None:
     """The finder's lines may move a run and later straight back (a macro step's pieces); the
     solver drops such loops, so that following the line (as play's hints do) always moves on."""
     game = Spiderette()
+    spider = SpideretteSearch(game)
     position = game.deal(DealNumber(deal))
-    solution = solve(game, position, Budget.asked(nodes=1_000_000))
+    solution = solve(game, position, Budget.asked(nodes=1_000_000), spider)
     assert solution.verdict is Verdict.WON
     seen = {position}
     for move in solution.moves:
