@@ -234,3 +234,101 @@ def test_bad_deal_requests_give_one_line(
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert message in lines[0]
+
+
+# -- boards as Freecell Solver's and PySolFC's own files write them ------------------------------
+
+#: Microsoft deal 10016 in the middle of a game, as Freecell Solver's test data has it: a comment
+#: line, the free cells header after it, an empty last column.
+BOARD_10016 = (
+    "# MS Freecell Deal #10016\n"
+    "Freecells: TH 4H JH 8H\n"
+    ": 5H QD TD 7H KH TC QS\n"
+    ": 8S AD JD 6D AS 9D AC\n"
+    ": JC 7C QH 6H 4S TS KC\n"
+    ": 5C 7D KS JS 8D 2S 2C\n"
+    ": 5S 9C 2H 4D 9H 9S 2D\n"
+    ": 6C 3H QC 6S 5D KD 3S\n"
+    ": AH 8C 7S 4C 3C 3D\n"
+    ":\n"
+)
+
+
+def test_comment_lines_and_blank_lines_are_skipped_anywhere(game: BakersGame) -> None:
+    plain = read_fcs(game, BOARD_10016.split("\n", 1)[1])
+    assert read_fcs(game, BOARD_10016) == plain
+    lines = BOARD_10016.splitlines()
+    spaced = "\n\n".join(lines[:3]) + "\n  # a remark\n\n" + "\n".join(lines[3:]) + "  # t8 empty\n"
+    assert read_fcs(game, spaced) == plain
+    assert [str(c) for c in plain[CELLS[0]] + plain[CELLS[3]]] == ["Th", "8h"]
+    assert plain[COLUMNS[7]] == ()
+
+
+@pytest.mark.parametrize(
+    ("cells", "homes"),
+    [
+        ("Freecells:", "Foundations:"),
+        ("FC:", "Founds:"),
+        ("fc:", "FOUNDS:"),
+        ("freecells :", "foundations :"),
+    ],
+)
+def test_every_header_spelling_is_read(game: BakersGame, cells: str, homes: str) -> None:
+    """Freecell Solver writes ``Freecells:``/``Foundations:``, PySolFC ``FC:``/``Founds:``;
+    either may come first."""
+    columns = (
+        ": KD 2S 4C 3S 6D 6S JD\n: 2D KC KS 5C TD 8S 9C\n: 9H 9S 9D TS 4S 8D\n"
+        ": JC 5S QD QH TH 6H\n: 5D JS 4H 6C 3H\n: 7H QC AS AC 2C 3D\n: 7C KH 4D JH 8C\n"
+        ": 5H 3C 7S 7D TC\n"
+    )
+    expected = read_fcs(game, f"Foundations: H-2 D-A\nFreecells: 8H - - QS\n{columns}")
+    assert read_fcs(game, f"{homes} H-2 D-A\n{cells} 8H - - QS\n{columns}") == expected
+    assert read_fcs(game, f"{cells} 8H - - QS\n{homes} H-2 D-A\n{columns}") == expected
+
+
+def test_the_case_board_reads_through_the_command(tmp_path: Path) -> None:
+    board = tmp_path / "e.board"
+    board.write_text(BOARD_10016.replace("Freecells:", "FC:"))
+    result = CliRunner().invoke(
+        cli, ["deal", "bakers-game", "--from", str(board), "--format", "fcs"]
+    )
+    assert result.exit_code == 0, result.output
+    written = BOARD_10016.split("\n", 1)[1].replace("\n: ", "\n")
+    assert result.output == written
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda text: text.replace("QD", "8S"),
+            "card 8S appears too often: line 3 (column 1) and line 4 (column 2); QD is missing",
+        ),
+        (
+            lambda text: text.replace("TH 4H", "TH AH"),
+            "card AH appears too often: line 2 (free cell 2) and line 9 (column 7); 4H is missing",
+        ),
+        (
+            lambda text: "Founds: S-A\n" + text,
+            "card AS appears too often: line 1 (foundations) and line 5 (column 2)",
+        ),
+        (lambda text: text.replace("AH 8C", "HA 8C"), "'HA' is not a card (did you mean AH?)"),
+        (lambda text: text.replace("TD", "D10"), "'D10' is not a card (did you mean TD?)"),
+        (lambda text: text.replace("TD", "0D"), "'0D' is not a card (did you mean TD?)"),
+        (lambda text: text.replace("QD", "XD"), "'XD' is not a card (e.g. 9H, TD, KS)"),
+        (
+            lambda text: text + "FC: - - - -\n",
+            "line 11 (free cells): a second free cells line (the first is line 2)",
+        ),
+    ],
+)
+def test_a_bad_board_is_told_where(game: BakersGame, change: object, message: str) -> None:
+    assert callable(change)
+    with pytest.raises(BadSave) as info:
+        read_fcs(game, change(BOARD_10016))
+    assert str(info.value).endswith(message)
+    assert "\n" not in str(info.value)
+
+
+def test_one_reads_as_the_ace_as_freecell_solver_reads_it(game: BakersGame) -> None:
+    assert read_fcs(game, BOARD_10016.replace("AH 8C", "1H 8C")) == read_fcs(game, BOARD_10016)
