@@ -6,6 +6,7 @@ The CLI turns every :class:`PatienceError` into that line on stderr and a non-ze
 from __future__ import annotations
 
 import contextlib
+import reprlib
 import signal
 from collections.abc import Iterator
 
@@ -22,6 +23,7 @@ __all__ = [
     "digits_of",
     "one_line",
     "plugin_behind",
+    "shown",
 ]
 
 
@@ -88,12 +90,53 @@ def plugin_behind(exc: BaseException) -> str | None:
 def digits_of(number: int) -> int:
     """How many decimal digits ``number`` has: exact up to about 3,900 digits, beyond that
     found without writing the number out (and one short at most). Python refuses to write a
-    whole number of more than 4,300 digits, so a message that would show such a number (a
-    plugin's answer, a count the user typed) gives its size instead."""
+    whole number of more than 4,300 digits, so a message about such a number (a count the user
+    typed) gives its size instead."""
     bits = abs(number).bit_length()
     if bits <= 13_000:
         return len(str(abs(number)))
     return int((bits - 1) * 0.30102999566398120) + 1
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` with control characters as ``?``, cut to ``limit`` characters with ``...``."""
+    clean = "".join(ch if ch.isprintable() else "?" for ch in text[: limit + 1])
+    return clean[: limit - 3] + "..." if len(clean) > limit else clean
+
+
+class _Shown(reprlib.Repr):
+    """:mod:`reprlib` bounds the repr of any value (containers, numbers, objects whose
+    ``__repr__`` fails); text is cleaned and cut at its end, where the reader expects it."""
+
+    def repr_str(self, x: str, level: int) -> str:
+        return repr(_cut(x, self.maxstring))
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * self.maxlong:  # Python will not write >4,300 digits at all
+            return f"{'-' if x < 0 else ''}<a number of {digits_of(x):,} digits>"
+        return super().repr_int(x, level)
+
+
+def shown(value: object, limit: int = 40, quote: bool = True) -> str:
+    """``value`` as a message echoes it (what the user typed, a path, a plugin's text): on one
+    line (control characters as ``?``), at most about ``limit`` characters, cut with ``...``.
+
+    The one helper for every echo of user or plugin text in a message (docs/cli.md, "Messages").
+
+    :param value: text is stripped of surrounding spaces first; any other value is shown by a
+        :mod:`reprlib` repr bounded to ``limit`` characters.
+    :param limit: the most characters of the text kept, ``...`` included (quotes not counted).
+    :param quote: ``False`` gives text without the quotes of its repr (for a text that is a
+        message itself, e.g. an error's).
+    :returns: e.g. ``'xxxxxxxxxxxxxxxxxxxx...'`` for 5,000 ``x`` and ``limit=23``.
+    """
+    if isinstance(value, str):
+        text = _cut(value.strip(), limit)
+        return repr(text) if quote else text
+    repr_ = _Shown()
+    repr_.maxstring = repr_.maxother = repr_.maxlong = limit
+    repr_.maxlevel = 2
+    return repr_.repr(value)
 
 
 #: The most characters of an error's text :func:`one_line` keeps.
@@ -103,24 +146,13 @@ ONE_LINE_LIMIT = 200
 def one_line(exc: BaseException) -> str:
     """``exc`` as a one-line message shows it: ``Type: the first line of its text``, or the type's
     name alone when it has no text (``GeneratorExit``, ``MemoryError``, a bare ``SystemExit``),
-    never ``Type: `` with nothing after it.
-
-    It never fails: text that cannot be had (a ``__str__`` that raises, a ``SystemExit`` of a
-    number too long to write) counts as none. Control characters become ``?``, and the text is
-    cut to :data:`ONE_LINE_LIMIT` characters.
+    never ``Type: `` with nothing after it. The text is cut by :func:`shown` to
+    :data:`ONE_LINE_LIMIT` characters.
     """
-    try:
-        text = str(exc)
-    except KeyboardInterrupt:
-        raise
-    except BaseException:  # the plugin's __str__ failed (with SystemExit even): no text
-        text = ""
+    text = str(exc)
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
-    first = "".join(ch if ch.isprintable() else "?" for ch in first[: ONE_LINE_LIMIT + 1])
-    if len(first) > ONE_LINE_LIMIT:
-        first = first[: ONE_LINE_LIMIT - 3] + "..."
     name = type(exc).__name__
-    return f"{name}: {first}" if first else name
+    return f"{name}: {shown(first, ONE_LINE_LIMIT, quote=False)}" if first else name
 
 
 @contextlib.contextmanager

@@ -13,8 +13,6 @@ from patience_core.api import (
     Game,
     GameOption,
     GameRegistry,
-    Move,
-    MoveKind,
     PileKind,
     PileSpec,
     Position,
@@ -321,97 +319,6 @@ def test_a_plugin_that_fails_half_way_keeps_no_strategy() -> None:
     assert "lucky" not in h.strategies.names()
 
 
-@pytest.mark.parametrize(
-    ("answer", "said"),
-    [
-        (RuntimeError("bad glyphs"), "hook of patience-glyphs failed (RuntimeError: bad glyphs)"),
-        (42, "hook of patience-glyphs returned int 42, not a text"),
-    ],
-)
-def test_a_broken_card_text_hook_is_named_once_and_skipped(
-    answer: object, said: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from patience_core.model import Card
-
-    @hookimpl
-    def patience_card_text(card: Card, unicode: bool) -> object:
-        if isinstance(answer, Exception):
-            raise answer
-        return answer
-
-    plugin = types.SimpleNamespace(patience_card_text=patience_card_text)
-    h = host(FakeEntryPoint("glyphs", "patience-glyphs", lambda: plugin))
-    assert h.card_text(Card.from_code("Ah"), True) is None
-    assert h.card_text(Card.from_code("2h"), True) is None
-    assert capsys.readouterr().err.count(said) == 1
-
-
-def broken_game(hook: str, answer: Any) -> FakeEntryPoint:
-    """A plugin whose game answers ``hook`` with ``answer`` (raised when an exception)."""
-    base = make_game("alpha")
-
-    def method(self: Any, *args: Any) -> Any:
-        if isinstance(answer, Exception):
-            raise answer
-        return answer
-
-    game = type("Broken", (base,), {hook: method})
-
-    @hookimpl
-    def patience_register_games(registry: GameRegistry) -> None:
-        registry.add(game)
-
-    plugin = types.SimpleNamespace(patience_register_games=patience_register_games)
-    return FakeEntryPoint("alpha", "patience-alpha", lambda: plugin)
-
-
-@pytest.mark.parametrize(
-    ("hook", "answer", "message"),
-    [
-        (
-            "legal_moves",
-            ["t1 t1", None],
-            "legal_moves returned str 't1 t1', not a Move, in its list",
-        ),
-        ("legal_moves", None, "legal_moves returned NoneType None, not a list of moves"),
-        ("score", "lots", "score returned str 'lots', not a whole number in 0..1"),
-        ("score", 7, "score returned int 7, not a whole number in 0..1"),
-        ("score", True, "score returned bool True, not a whole number in 0..1"),
-        ("is_won", 1, "is_won returned int 1, not True or False"),
-        ("status", None, "status returned NoneType None, not a text"),
-        ("layout", "cards", "deal returned str 'cards', not a Position"),
-        ("score", RuntimeError("no score today"), "score failed: RuntimeError: no score today"),
-    ],
-)
-def test_a_game_answering_with_the_wrong_kind_is_named_at_once(
-    hook: str, answer: Any, message: str
-) -> None:
-    h = host(broken_game(hook, answer))
-    with pytest.raises(PluginError) as caught:
-        h.game("alpha")
-    assert str(caught.value) == f"the alpha plugin (patience-alpha) is broken: {message}"
-
-
-def test_a_sound_game_is_checked_once_per_options() -> None:
-    calls = []
-    base = make_game("alpha")
-
-    class Counted(base):  # type: ignore[valid-type,misc]
-        def score(self, position: Position) -> int:
-            calls.append(1)
-            return 0
-
-    @hookimpl
-    def patience_register_games(registry: GameRegistry) -> None:
-        registry.add(Counted)
-
-    plugin = types.SimpleNamespace(patience_register_games=patience_register_games)
-    h = host(FakeEntryPoint("alpha", "patience-alpha", lambda: plugin))
-    h.game("alpha")
-    h.game("alpha")
-    assert len(calls) == 1
-
-
 def test_plugins_command_shows_a_plugin_whose_commands_fail() -> None:
     import click
 
@@ -453,64 +360,56 @@ def _write(game: Game, position: Position) -> str:
 @pytest.mark.parametrize(
     ("attributes", "said"),
     [
-        ({"title": 42}, "title is int 42, not one line of text"),
-        ({"title": "Alpha\nAlpha"}, "title is str 'Alpha\\nAlpha', not one line of text"),
-        ({"title": "Alpha\x1b[31m"}, "title is str 'Alpha\\x1b[31m', not one line"),
-        ({"title": "  "}, "title is str '  ', not one line of text"),
-        ({"rules": None}, "rules is NoneType None, not a text"),
-        ({"rules": b"A tiny game."}, "rules is bytes b'A tiny game.', not a text"),
-        ({"rules": "\x1b[2JA tiny game."}, "rules is str '\\x1b[2JA tiny game.', not a text"),
-        ({"max_score": "1"}, "max_score is str '1', not a whole number from 1 to 1,000,000,000"),
-        ({"max_score": True}, "max_score is bool True, not a whole number"),
-        ({"max_score": 0}, "max_score is int 0, not a whole number from 1 to 1,000,000,000"),
-        ({"max_score": 10**9 + 1}, "max_score is int 1000000001, not a whole number from 1 to"),
-        ({"max_score": 10**5000}, "max_score is int of about 5000 digits, not a whole number"),
-        ({"name": "Alpha Game"}, "name is str 'Alpha Game', not lower-case letters"),
+        ({"title": 42}, "title is 42, not one line of text"),
+        ({"title": "Alpha\nAlpha"}, "title is 'Alpha?Alpha', not one line of text"),
+        ({"title": "  "}, "title is '', not one line of text"),
+        ({"rules": None}, "rules is None, not a text"),
+        ({"rules": b"A tiny game."}, "rules is b'A tiny game.', not a text"),
+        ({"max_score": "1"}, "max_score is '1', not a whole number of 1 or more"),
+        ({"max_score": True}, "max_score is True, not a whole number"),
+        ({"max_score": 0}, "max_score is 0, not a whole number of 1 or more"),
+        ({"name": "Alpha Game"}, "name is 'Alpha Game', not lower-case letters"),
         (
             {"name": "a" * 65},
-            "name is str '" + "a" * 39 + "..., of 65 characters, not 64 at most",
+            "name is '" + "a" * 37 + "...', of 65 characters, not 64 at most",
         ),
         (
             {"title": "T" * 61},
-            "title is str '" + "T" * 39 + "..., of 61 characters, not 60 at most",
+            "title is '" + "T" * 37 + "...', of 61 characters, not 60 at most",
         ),
         (
             {"title": "T" * 5000},
             ", of 5,000 characters, not 60 at most (it is a cell of the `patience list` table)",
         ),
-        ({"name": 7}, "name is int 7, not lower-case letters"),
-        ({"options": GameOption("wrap", ("no", "yes"), "no")}, "options is GameOption GameOption("),
-        ({"options": ("wrap",)}, "options holds str 'wrap', not a GameOption"),
+        ({"name": 7}, "name is 7, not lower-case letters"),
+        ({"options": GameOption("wrap", ("no", "yes"), "no")}, "options is GameOption("),
+        ({"options": ("wrap",)}, "options holds 'wrap', not a GameOption"),
         (
             {"options": (GameOption("wrap", ("no", "yes"), "maybe"),)},
-            "option 'wrap' has the default str 'maybe', not one of its choices",
+            "option 'wrap' has the default 'maybe', not one of its choices",
         ),
         (
             {"options": (GameOption("wrap", "yes", "yes"),)},  # type: ignore[arg-type]
-            "option 'wrap' has choices str 'yes', not a tuple of texts",
+            "option 'wrap' has choices 'yes', not a tuple of texts",
         ),
         (
             {"options": (GameOption("Wrap", ("no", "yes"), "no"),)},
-            "has an option named str 'Wrap', not a lower-case hyphenated word",
-        ),
-        (
-            {"options": (GameOption("wrap", ("no", "yes"), "no", "line\nbreak"),)},
-            "option 'wrap' has the help str 'line\\nbreak', not one line of text",
+            "has an option named 'Wrap', not a lower-case hyphenated word",
         ),
         (
             {"options": (GameOption("a", ("x",), "x"), GameOption("a", ("y",), "y"))},
-            "options declares an option name twice",
+            "options declares a name twice",
         ),
-        ({"deal_schemes": "aisleriot"}, "deal_schemes is str 'aisleriot', not a tuple of"),
-        ({"deal_schemes": ("xyz",)}, "deal_schemes is tuple ('xyz',), not a tuple of"),
-        ({"formats": (PositionFormat("text", _write),)}, "has a format named str 'text'"),
-        ({"formats": (PositionFormat("fcs", "write"),)}, "format 'fcs' has write str 'write'"),
-        ({"formats": PositionFormat("fcs", _write)}, "formats is PositionFormat PositionFormat("),
+        ({"deal_schemes": "aisleriot"}, "deal_schemes is 'aisleriot', not a tuple of"),
+        ({"deal_schemes": ("xyz",)}, "deal_schemes is ('xyz',), not a tuple of"),
+        ({"formats": (PositionFormat("text", _write),)}, "has a format named 'text'"),
+        ({"formats": (PositionFormat("fcs", "write"),)}, "format 'fcs' has write 'write'"),
+        ({"formats": PositionFormat("fcs", _write)}, "formats is PositionFormat("),
         (
             {"formats": (PositionFormat("fcs", _write), PositionFormat("fcs", _write))},
-            "formats declares a format name twice",
+            "formats declares a name twice",
         ),
-        ({"tableau_fan": "up"}, "tableau_fan is str 'up', not 'down' or 'right'"),
+        ({"tableau_fan": "up"}, "tableau_fan is 'up', not 'down' or 'right'"),
     ],
 )
 def test_a_wrong_class_attribute_makes_the_plugin_broken_and_the_others_work(
@@ -556,7 +455,7 @@ def test_a_game_with_a_title_of_5000_characters_does_not_widen_the_list(
     assert (result.code, result.out) == (0, "b  B  patience-b 1.0\n")
     assert result.err.splitlines() == [
         "patience: warning: plugin patience-alpha (alpha) is broken and was skipped: game class "
-        f"Alpha: title is str '{'T' * 39}..., of 5,000 characters, not 60 at most (it is a cell "
+        f"Alpha: title is '{'T' * 37}...', of 5,000 characters, not 60 at most (it is a cell "
         "of the `patience list` table)"
     ]
 
@@ -595,8 +494,8 @@ def test_list_and_rules_with_a_game_whose_title_or_rules_are_wrong(
     warnings = result.err.splitlines()
     assert len(warnings) == 2
     assert warnings[0].startswith("patience: warning: plugin patience-alpha (alpha) is broken")
-    assert "title is int 42" in warnings[0]
-    assert "patience-gamma (gamma) is broken" in warnings[1] and "title is str" in warnings[1]
+    assert "title is 42" in warnings[0]
+    assert "patience-gamma (gamma) is broken" in warnings[1] and "title is 'Gamma?" in warnings[1]
     result = run_patience("rules", "alpha")
     assert result.code == 1 and not result.out
     assert result.err.splitlines()[-1] == (
@@ -697,43 +596,38 @@ def test_a_plugin_raising_keyboardinterrupt_itself_is_broken(where: str) -> None
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-def test_a_game_raising_systemexit_when_it_starts_or_answers_is_broken() -> None:
-    def exits(self: Any, *args: Any) -> Any:
-        raise SystemExit(5)
-
-    for hook in ("__init__", "score", "legal_moves"):
-        game = type("Exits", (make_game("alpha"),), {hook: exits})
-        h = host(declared("patience-alpha", game))
-        with pytest.raises(PluginError if hook != "__init__" else Exception) as caught:
-            h.game("alpha")
-        assert "patience-alpha" in str(caught.value) and "SystemExit: 5" in str(caught.value)
-
-
-def test_commands_and_card_hooks_raising_systemexit_are_named_and_skipped(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_commands_hooks_raising_systemexit_are_named_and_skipped() -> None:
+    """Adding commands is part of loading a plugin: its failure is named, the others go on."""
     import click
-
-    from patience_core.model import Card
 
     @hookimpl
     def patience_register_commands(cli: click.Group) -> None:
         raise SystemExit(6)
 
-    @hookimpl
-    def patience_card_text(card: Card, unicode: bool) -> str:
-        raise SystemExit(7)
-
-    plugin = types.SimpleNamespace(
-        patience_register_commands=patience_register_commands,
-        patience_card_text=patience_card_text,
-    )
+    plugin = types.SimpleNamespace(patience_register_commands=patience_register_commands)
     h = host(FakeEntryPoint("x", "patience-x", lambda: plugin))
     assert h.add_commands(click.Group()) == [
         "plugin patience-x failed to add commands: SystemExit: 6"
     ]
-    assert h.card_text(Card.from_code("Ah"), True) is None
-    assert "patience_card_text hook of patience-x failed (SystemExit: 7)" in capsys.readouterr().err
+
+
+def test_the_card_hook_is_asked_through_pluggy_and_trusted() -> None:
+    """Once loaded, plugin code is trusted: the first text wins, and a failure is the plugin's
+    (the command line names it in one line), not skipped in silence."""
+    from patience_core.model import Card
+
+    @hookimpl
+    def patience_card_text(card: Card, unicode: bool) -> str | None:
+        if card.code == "Ks":
+            raise RuntimeError("no king today")
+        return "A!" if card.code == "Ah" else None
+
+    plugin = types.SimpleNamespace(patience_card_text=patience_card_text)
+    h = host(FakeEntryPoint("glyphs", "patience-glyphs", lambda: plugin))
+    assert h.card_text(Card.from_code("Ah"), True) == "A!"
+    assert h.card_text(Card.from_code("2h"), True) is None
+    with pytest.raises(RuntimeError, match="no king today"):
+        h.card_text(Card.from_code("Ks"), True)
 
 
 def test_the_command_line_lists_the_other_games_when_a_plugin_exits_at_import(
@@ -795,11 +689,11 @@ def test_a_game_method_raising_systemexit_in_play_is_a_broken_plugin_and_the_gam
 def test_a_game_method_raising_a_non_exception_in_solve_is_a_broken_plugin(
     run_patience: Any, monkeypatch: pytest.MonkeyPatch, raised: str
 ) -> None:
-    from patience_escalator import Escalator
+    from patience_escalator.search import EscalatorSearch
 
     monkeypatch.setattr(
-        Escalator,
-        "solver_key",
+        EscalatorSearch,
+        "is_dead",
         in_plugin_module(f"def broken(self, position):\n    raise {raised}\n"),
     )
     result = run_patience("solve", "escalator", "--deal", "3")
@@ -904,234 +798,7 @@ def test_a_game_claimed_by_two_plugins_stays_with_the_one_the_message_names() ->
     assert h.games.names() == ["golf", "hole"]
 
 
-# -- a wrong layout or a move naming a pile that does not exist: the hook and pile named --------
-
-
-def two_piles(**methods: Any) -> type[Game]:
-    """Game ``alpha`` of two piles (``t1``, ``t2``: all cards on t1) with some members replaced."""
-    base = make_game("alpha")
-
-    class TwoPiles(base):  # type: ignore[valid-type,misc]
-        @property
-        def piles(self) -> tuple[PileSpec, ...]:
-            return (PileSpec("t1", PileKind.TABLEAU), PileSpec("t2", PileKind.TABLEAU))
-
-        def layout(self, cards: list[Any]) -> Position:
-            return Position((tuple(cards), ()))
-
-    return type("TwoPiles", (TwoPiles,), methods)
-
-
-class Unshowable:
-    """An answer whose ``repr`` fails."""
-
-    def __repr__(self) -> str:
-        raise RuntimeError("no repr")
-
-
-def moves_are(*moves: Any) -> Any:
-    def legal_moves(self: Any, position: Position) -> list[Any]:
-        return list(moves)
-
-    return legal_moves
-
-
-def fails_with(exc: Exception) -> Any:
-    def method(self: Any, *args: Any) -> Any:
-        raise exc
-
-    return method
-
-
-def piles_are(*piles: Any) -> Any:
-    return property(lambda self: piles)
-
-
-def lays_out(make: Any) -> Any:
-    def layout(self: Any, cards: list[Any]) -> Any:
-        return make(cards)
-
-    return layout
-
-
-@pytest.mark.parametrize(
-    ("methods", "message"),
-    [
-        (
-            {"layout": lays_out(lambda cards: Position((tuple(cards),)))},
-            "deal returned a position of 1 pile, but piles lists 2",
-        ),
-        (
-            {"layout": lays_out(lambda cards: Position((tuple(cards), (), ())))},
-            "deal returned a position of 3 piles, but piles lists 2",
-        ),
-        (
-            {"layout": lays_out(lambda cards: Position((tuple(cards), [])))},
-            "deal returned list [], not a tuple of cards as pile 1",
-        ),
-        (
-            {"layout": lays_out(lambda cards: Position((tuple(cards), ("Ah",))))},
-            "deal returned str 'Ah', not a Card, in pile 1",
-        ),
-        (
-            {"layout": lays_out(lambda cards: Position((cards[60],)))},
-            "deal failed (in layout): IndexError: list index out of range",
-        ),
-        (
-            {"legal_moves": moves_are(Move.transfer(99, 1))},
-            "legal_moves returned a transfer from pile 99 to pile 1, whose source pile 99 does "
-            "not exist (the game has 2 piles, 0..1)",
-        ),
-        (
-            {"legal_moves": moves_are(Move.transfer(0, 2))},
-            "legal_moves returned a transfer from pile 0 to pile 2, whose target pile 2 does not "
-            "exist (the game has 2 piles, 0..1)",
-        ),
-        (
-            {"legal_moves": moves_are(Move.transfer(-1, 1))},
-            "legal_moves returned a transfer from pile -1 to pile 1, whose source pile -1 does "
-            "not exist (the game has 2 piles, 0..1)",
-        ),
-        (
-            {"legal_moves": moves_are(Move(MoveKind.TRANSFER, 0, None))},
-            "legal_moves returned a transfer from pile 0 to pile None, whose target pile None "
-            "does not exist",
-        ),
-        (
-            {"legal_moves": moves_are(Move.transfer(0, 1, 0))},
-            "legal_moves returned a transfer from pile 0 to pile 1 of 0 cards, not 1 or more",
-        ),
-        (
-            {"legal_moves": moves_are(Move.deal(7))},
-            "legal_moves returned a deal from pile 7, which does not exist (the game has 2 "
-            "piles, 0..1)",
-        ),
-        (
-            {
-                "legal_moves": moves_are(Move.transfer(0, 1)),
-                "move_text": fails_with(KeyError("t9")),
-            },
-            "move_text failed: KeyError: 't9'",
-        ),
-        ({"piles": piles_are()}, "piles returned tuple (), not a tuple of PileSpec"),
-        (
-            {"piles": piles_are(PileSpec("t1", PileKind.TABLEAU), "t2")},
-            "piles returned str 't2', not a PileSpec, in its tuple",
-        ),
-        (
-            {"piles": piles_are(PileSpec("t1", PileKind.TABLEAU), PileSpec("t1", PileKind.STOCK))},
-            "piles returned str 't1', not a pile name used once",
-        ),
-        (
-            {"piles": piles_are(PileSpec("Tab 1", PileKind.TABLEAU))},
-            "piles returned str 'Tab 1', not a pile name of lower-case letters then digits",
-        ),
-        (
-            {"piles": piles_are(PileSpec("t1", "tableau"))},
-            "piles returned str 'tableau', not a PileKind for t1",
-        ),
-        (
-            {"piles": property(lambda self: (1, 2)[5])},
-            "piles failed: IndexError: tuple index out of range",
-        ),
-        (
-            {"legal_moves": moves_are(Move.transfer(10**5000, 1))},
-            "legal_moves returned a transfer from pile int of about 5000 digits to pile 1, whose "
-            "source pile int of about 5000 digits does not exist (the game has 2 piles, 0..1)",
-        ),
-        (
-            {"legal_moves": moves_are(Move.transfer(0, 1, -(10**5000)))},
-            "a transfer from pile 0 to pile 1 of negative int of about 5000 digits cards, not 1 "
-            "or more",
-        ),
-        ({"score": lambda self, position: 10**5000}, "score returned int of about 5000 digits"),
-        ({"is_won": lambda self, position: Unshowable()}, "is_won returned Unshowable, not True"),
-    ],
-)
-def test_a_wrong_layout_or_move_names_the_hook_and_the_pile(
-    methods: dict[str, Any], message: str
-) -> None:
-    h = host(declared("patience-alpha", two_piles(**methods)))
-    with pytest.raises(PluginError) as caught:
-        h.game("alpha")
-    assert str(caught.value).startswith("the alpha plugin (patience-alpha) is broken: ")
-    assert message in str(caught.value)
-
-
-def test_a_move_naming_a_missing_pile_later_in_a_game_is_named_by_checked_moves() -> None:
-    from patience_core.games import checked_moves
-
-    game = two_piles()()
-    assert checked_moves(game, [Move.transfer(0, 1)], "patience-alpha") == [Move.transfer(0, 1)]
-    with pytest.raises(PluginError) as caught:
-        checked_moves(game, (Move.transfer(0, 1), Move.transfer(1, 5, 2)), "patience-alpha")
-    assert str(caught.value) == (
-        "the alpha plugin (patience-alpha) is broken: legal_moves returned a transfer from pile "
-        "1 to pile 5, whose target pile 5 does not exist (the game has 2 piles, 0..1)"
-    )
-
-
-class _ExitsInRepr:
-    def __repr__(self) -> str:
-        raise SystemExit(3)
-
-
-class _TwoLines:
-    def __repr__(self) -> str:
-        return "two\nlines"
-
-
-@pytest.mark.parametrize(
-    ("answer", "shown"),
-    [
-        (10**5000, "int of about 5000 digits"),
-        (-(10**5000), "negative int of about 5000 digits"),
-        (10**39, "int 1" + "0" * 39),
-        (10**40, "int of about 41 digits"),
-        (Unshowable(), "Unshowable"),
-        (_ExitsInRepr(), "_ExitsInRepr"),
-        (_TwoLines(), "_TwoLines two?lines"),
-        ("x" * 100, "str '" + "x" * 39 + "..."),
-        ("lots", "str 'lots'"),
-    ],
-    ids=["huge", "huge-negative", "40-digits", "41-digits", "repr-fails", "repr-exits", "lines"]
-    + ["long", "short"],
-)
-def test_shown_answer_never_fails_and_stays_short(answer: object, shown: str) -> None:
-    from patience_core.games import shown_answer
-
-    assert shown_answer(answer) == shown
-
-
-def test_a_huge_score_met_during_play_or_simulate_is_a_wrong_answer(
-    run_patience: Any, patience_data_dir: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Not an internal error, nor Python's advice to raise its limit on digits: the usual line
-    of a wrong answer, exit 1."""
-    from patience_escalator import Escalator
-
-    real_score = Escalator.score
-
-    def huge_once_dealt(self: Any, position: Any) -> Any:
-        return 10**5000 if position[1] else real_score(self, position)
-
-    monkeypatch.setattr(Escalator, "score", huge_once_dealt)
-    expected = (
-        "patience: error: the escalator plugin (patience-escalator) is broken: score returned "
-        "int of about 5000 digits, not a whole number in 0..28"
-    )
-    played = run_patience(
-        "play", "escalator", "--deal", "3", "--no-dead-check", input="deal\nquit\n"
-    )
-    saved = "; your game is saved; resume with: patience play escalator --resume"
-    assert (played.code, played.err.splitlines()) == (1, [expected + saved])
-    simulated = run_patience("simulate", "escalator", "-n", "3", "-j", "1", "--first-deal", "3")
-    assert (simulated.code, simulated.err.splitlines()) == (1, [expected])
-
-
-class _StrFails(Exception):
-    def __str__(self) -> str:
-        raise RuntimeError("no text")
+# -- messages about a plugin's failure ------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -1141,7 +808,6 @@ class _StrFails(Exception):
         (MemoryError(), "MemoryError"),
         (SystemExit(), "SystemExit"),
         (SystemExit(7), "SystemExit: 7"),
-        (SystemExit(10**5000), "SystemExit"),
         (RuntimeError(""), "RuntimeError"),
         (RuntimeError("  \n"), "RuntimeError"),
         (RuntimeError("boom\nmore"), "RuntimeError: boom"),
@@ -1149,7 +815,6 @@ class _StrFails(Exception):
         (RuntimeError("bad:"), "RuntimeError: bad:"),
         (RuntimeError("\x1b[2Jred"), "RuntimeError: ?[2Jred"),
         (RuntimeError("x" * 500), "RuntimeError: " + "x" * 197 + "..."),
-        (_StrFails(), "_StrFails"),
     ],
     ids=lambda value: None if isinstance(value, str) else type(value).__name__,
 )
@@ -1174,9 +839,11 @@ def test_a_plugin_error_with_no_text_is_named_by_its_type_alone(
     played = run_patience("play", "escalator", "--deal", "3", "--no-dead-check", input="deal\n")
     assert played.code == 0
     save = str(patience_data_dir / "saves" / "escalator.json")
-    method = "play" if command == "play" else "solver_key"
+    from patience_escalator.search import EscalatorSearch
+
+    owner, method = (Escalator, "play") if command == "play" else (EscalatorSearch, "is_dead")
     monkeypatch.setattr(
-        Escalator, method, in_plugin_module(f"def broken(self, *args):\n    raise {raised}\n")
+        owner, method, in_plugin_module(f"def broken(self, *args):\n    raise {raised}\n")
     )
     name = raised.removesuffix("()")
     if command == "play":

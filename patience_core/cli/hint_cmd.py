@@ -10,7 +10,6 @@ import click
 
 from patience_core.cli import STARTED, get_host
 from patience_core.cli.options import SecondsType, chosen_mode, file_path
-from patience_core.games import check_answers
 from patience_core.play import load_session
 from patience_core.solve import HINT_SECONDS, hint
 
@@ -56,9 +55,6 @@ def hint_command(
     host = get_host(ctx)
     _saved, session = load_session(file_path(file, "FILE", "save file"), host.game)
     positions = session.positions
-    # What the game answers of the position is checked first, as in play: a broken plugin is
-    # named in one line instead of hinting from a wrong answer.
-    check_answers(session.game, positions[-1], host.games.provider(session.game.name))
     # The answer is due about --seconds after the command started: start-up (loading the
     # plugins, reading the save) counts, so the search gets what is left (at least 0.05 s).
     left = max(0.05, seconds - (time.perf_counter() - STARTED))

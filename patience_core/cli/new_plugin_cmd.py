@@ -26,8 +26,6 @@ from patience_core.scaffold import create_plugin
 def new_plugin(ctx: click.Context, name: str, parent: Path) -> None:
     """Create patience-NAME/, a game plugin distribution with one small example game, its
     entry point, and a first test. See docs/writing-a-plugin.md."""
-    from patience_core.plugins import SHIPPED
-
     host = get_host(ctx)
     if name.strip().lower() in host.games:
         taken = host.games.provider(name.strip().lower())
@@ -35,10 +33,10 @@ def new_plugin(ctx: click.Context, name: str, parent: Path) -> None:
             f"{name} is the name of an installed game (from {taken}); installing a plugin of "
             "that name would replace it: choose another name"
         )
-    if f"patience-{name}" in SHIPPED or _installed(f"patience-{name}"):
+    if _installed(f"patience-{name}"):
         raise PatienceError(
-            f"patience-{name} is the name of an installed distribution (or one that ships with "
-            "patience); installing a plugin of that name would replace it: choose another name"
+            f"patience-{name} is the name of an installed distribution; installing a plugin of "
+            "that name would replace it: choose another name"
         )
     target = create_plugin(name, parent)
     click.echo(f"Created {target}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from patience_core.errors import BadMoveText, IllegalMove
+from patience_core.errors import BadMoveText, IllegalMove, shown
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
 __all__ = ["NOTATION_HELP", "counted", "format_move", "parse_move", "shown"]
@@ -70,15 +70,6 @@ def counted(count: int, noun: str) -> str:
 
 #: Digits a move's card count is read with at most: a longer count names no move.
 _COUNT_DIGITS = 6
-
-
-def shown(text: str, limit: int = 40) -> str:
-    """``text`` as it may appear in a message: stripped, control characters replaced by ``?``,
-    cut to ``limit`` characters, quoted."""
-    clean = "".join(ch if ch.isprintable() else "?" for ch in text.strip())
-    if len(clean) > limit:
-        clean = clean[: limit - 3] + "..."
-    return repr(clean)
 
 
 def _tokens(text: str) -> tuple[list[str], list[str]]:

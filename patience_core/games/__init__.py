@@ -1,37 +1,38 @@
-"""The games package."""
+"""The games package: the rules interface every game plugin implements (:class:`Game`), its
+options, the declaration checks made when a game registers, the registry, position formats, the
+search protocol a game may add for the solver, and the built-in players."""
 
 from __future__ import annotations
 
-from patience_core.games._formats import (
-    POSITION_FORMAT,
-    POSITION_VERSION,
-    position_from_dict,
-    position_to_dict,
-)
-from patience_core.games._game import (
-    CORE_FORMATS,
-    DEAL_SCHEMES,
-    GAME_NAME,
-    GAME_NAME_LIMIT,
-    MAX_SCORE_LIMIT,
-    TITLE_LIMIT,
-    Game,
-    GameOption,
-    GameRegistry,
-    Painter,
-    PositionFormat,
+from patience_core.games._answers import (
     check_answers,
     checked_flag,
     checked_moves,
     checked_piles,
     checked_position,
     checked_score,
-    declaration_problem,
     distribution_of,
-    parse_options,
     shown_answer,
     wrong_answer,
 )
+from patience_core.games._declaration import (
+    CORE_FORMATS,
+    DEAL_SCHEMES,
+    GAME_NAME,
+    GAME_NAME_LIMIT,
+    TITLE_LIMIT,
+    declaration_problem,
+)
+from patience_core.games._formats import (
+    POSITION_FORMAT,
+    POSITION_VERSION,
+    meant_card,
+    position_from_dict,
+    position_to_dict,
+    twice_problem,
+)
+from patience_core.games._game import Game, Painter, PositionFormat
+from patience_core.games._options import GameOption, chosen_options, parse_options
 from patience_core.games._players import (
     GreedyStrategy,
     RandomStrategy,
@@ -39,6 +40,16 @@ from patience_core.games._players import (
     StrategyFactory,
     StrategyRegistry,
 )
+from patience_core.games._positions import (
+    MAX_POSITION_BYTES,
+    file_options,
+    json_object,
+    read_position,
+    read_position_file,
+    read_position_text,
+    recorded_options,
+)
+from patience_core.games._registry import GameRegistry
 from patience_core.games._search import GameSearch, is_default
 from patience_core.games._searchspace import (
     AnySpace,
@@ -53,7 +64,7 @@ __all__ = [
     "DEAL_SCHEMES",
     "GAME_NAME",
     "GAME_NAME_LIMIT",
-    "MAX_SCORE_LIMIT",
+    "MAX_POSITION_BYTES",
     "POSITION_FORMAT",
     "POSITION_VERSION",
     "TITLE_LIMIT",
@@ -79,12 +90,21 @@ __all__ = [
     "checked_piles",
     "checked_position",
     "checked_score",
+    "chosen_options",
     "declaration_problem",
     "distribution_of",
+    "file_options",
     "is_default",
+    "json_object",
+    "meant_card",
     "parse_options",
     "position_from_dict",
     "position_to_dict",
+    "read_position",
+    "read_position_file",
+    "read_position_text",
+    "recorded_options",
     "shown_answer",
+    "twice_problem",
     "wrong_answer",
 ]

@@ -1,20 +1,17 @@
-"""The plugins package."""
+"""The plugins package: the hook specifications (:mod:`~patience_core.plugins.hookspecs`), the
+plugin host that discovers and loads plugins (:class:`PluginHost`), and patience's own built-in
+plugin (the players), which the host registers like any other."""
 
 from __future__ import annotations
 
-from patience_core.plugins._builtins import (
-    patience_register_strategies,
-)
-from patience_core.plugins._host import (
+from patience_core.plugins._host import CORE, PluginHost
+from patience_core.plugins._records import (
     BLOCKED,
     BROKEN,
     BUILTIN,
-    DEFAULT_PLUGINS,
     ENTRY_POINT_GROUP,
     INCOMPATIBLE,
     LOADED,
-    SHIPPED,
-    PluginHost,
     PluginRecord,
     api_problem,
 )
@@ -23,13 +20,11 @@ __all__ = [
     "BLOCKED",
     "BROKEN",
     "BUILTIN",
-    "DEFAULT_PLUGINS",
+    "CORE",
     "ENTRY_POINT_GROUP",
     "INCOMPATIBLE",
     "LOADED",
-    "SHIPPED",
     "PluginHost",
     "PluginRecord",
     "api_problem",
-    "patience_register_strategies",
 ]

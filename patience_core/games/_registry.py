@@ -1,0 +1,118 @@
+"""The game registry: the games the installed plugins provide, by name.
+
+Layer 3. The plugin host passes one :class:`GameRegistry` to every plugin's
+``patience_register_games`` hook (:mod:`patience_core.plugins.hookspecs`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from patience_core.errors import PluginError, UnknownGame, shown
+from patience_core.games._declaration import declaration_problem
+from patience_core.games._game import Game
+from patience_core.games._search import GameSearch
+
+__all__ = ["GameRegistry"]
+
+
+@attrs.define
+class GameRegistry:
+    """The games the installed plugins provide, by name. Passed to ``patience_register_games``.
+
+    A plugin calls :meth:`add` once per game class. A game name belongs to the plugin named
+    after it (:attr:`owners`: ``escalator`` to ``patience-escalator``), else to the first plugin
+    that registers it (plugins load in the order docs/plugin-api.md gives): another claim is
+    refused with a :class:`PluginError` naming both distributions, and a plugin that registers
+    one name twice is refused too (it is broken, not a rival).
+    """
+
+    _games: dict[str, type[Game]] = attrs.field(factory=dict)
+    _providers: dict[str, str] = attrs.field(factory=dict)
+    _searches: dict[str, type[GameSearch]] = attrs.field(factory=dict)
+    #: The distribution whose hook is running now; the plugin host sets it.
+    current_plugin: str = "patience-core"
+    #: Game names kept for the distribution named after them, whatever the load order
+    #: (``{"escalator": "patience-escalator"}``); the plugin host sets it.
+    owners: dict[str, str] = attrs.field(factory=dict)
+
+    def add(self, game: type[Game], search: type[GameSearch] | None = None) -> None:
+        """Register ``game`` (a :class:`Game` subclass) under ``game.name``.
+
+        :param search: the game's search helpers for the solver (a
+            :class:`~patience_core.games.GameSearch` subclass); default: the generic
+            :class:`~patience_core.games.GameSearch`, which needs nothing but the rules.
+        :raises PluginError: when ``game`` is not a Game subclass or ``search`` not a GameSearch
+            subclass, the declaration is wrong (:func:`declaration_problem`: a class attribute
+            missing or of the wrong kind, an abstract method not implemented), or the name is
+            already taken (by this plugin too: a game registered twice).
+        """
+        if not (isinstance(game, type) and issubclass(game, Game)):
+            raise PluginError(f"{self.current_plugin}: {shown(game)} is not a patience Game class")
+        problem = declaration_problem(game)
+        if problem:
+            raise PluginError(f"game class {game.__name__}: {problem}")
+        if search is not None and not (isinstance(search, type) and issubclass(search, GameSearch)):
+            raise PluginError(
+                f"game class {game.__name__}: its search is {shown(search)}, not a GameSearch class"
+            )
+        name = game.name
+        if name in self._games and self._providers[name] == self.current_plugin:
+            raise PluginError(f"it registers the game {name!r} twice")
+        keeper = self._providers.get(name) or self.owners.get(name, self.current_plugin)
+        if keeper != self.current_plugin:
+            raise PluginError(
+                f"game {name!r} is provided by both {keeper} and {self.current_plugin}; "
+                f"keeping {keeper}"
+            )
+        self._games[name] = game
+        self._providers[name] = self.current_plugin
+        if search is not None:
+            self._searches[name] = search
+
+    def search(self, name: str) -> type[GameSearch]:
+        """The search class registered beside game ``name``; :class:`GameSearch` (the generic
+        one) for a game registered without one, or a name not registered."""
+        return self._searches.get(name, GameSearch)
+
+    def get(self, name: str) -> type[Game]:
+        """The game class registered as ``name`` (case does not matter: names are lower case).
+
+        :raises UnknownGame: with the list of known games.
+        """
+        game = self._games.get(name) or self._games.get(name.strip().lower())
+        if game is None:
+            known = ", ".join(sorted(self._games)) or "none installed"
+            raise UnknownGame(f"unknown game {shown(name, 23)} (known games: {known})")
+        return game
+
+    def remove_provider(self, distribution: str) -> list[str]:
+        """Unregister every game ``distribution`` registered (a plugin that failed half way).
+
+        :returns: the names removed, sorted.
+        """
+        names = sorted(n for n, d in self._providers.items() if d == distribution)
+        for name in names:
+            del self._games[name]
+            del self._providers[name]
+            self._searches.pop(name, None)
+        return names
+
+    def provider(self, name: str) -> str:
+        """The distribution that registered game ``name``."""
+        return self._providers[name]
+
+    def names(self) -> list[str]:
+        """Every registered game name, sorted."""
+        return sorted(self._games)
+
+    def __iter__(self) -> Iterator[type[Game]]:
+        return iter(self._games[name] for name in self.names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._games
+
+    def __len__(self) -> int:
+        return len(self._games)

@@ -1,0 +1,133 @@
+"""Plugin discovery (phase 1: entry-point metadata only) and what the host records per plugin.
+
+Layer 3. Nothing here imports a plugin: :func:`candidates` reads the ``patience`` entry-point
+group, and :class:`PluginRecord` is what ``patience plugins`` shows of each plugin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from patience_core import API_VERSION
+
+__all__ = [
+    "BLOCKED",
+    "BROKEN",
+    "BUILTIN",
+    "ENTRY_POINT_GROUP",
+    "INCOMPATIBLE",
+    "LOADED",
+    "Candidate",
+    "PluginRecord",
+    "api_problem",
+    "candidates",
+    "names_from_env",
+    "own_game_names",
+]
+
+#: The entry-point group game plugins declare, e.g. ``[project.entry-points.patience]``.
+ENTRY_POINT_GROUP = "patience"
+
+LOADED = "loaded"
+BROKEN = "broken"
+BLOCKED = "blocked"
+BUILTIN = "built-in"
+INCOMPATIBLE = "incompatible"
+
+
+@attrs.frozen
+class PluginRecord:
+    """What the host knows of one plugin, for ``patience plugins``.
+
+    :param name: the entry-point name (``"escalator"``), or ``"patience-core"`` for built-ins.
+    :param distribution: the distribution that declares it (``"patience-escalator"``).
+    :param version: that distribution's version.
+    :param status: ``"loaded"``, ``"broken"``, ``"incompatible"`` (built for another plugin API
+        version), ``"blocked"`` or ``"built-in"``.
+    :param error: for a broken or incompatible plugin, a one-line reason.
+    :param games: the game names it registered.
+    """
+
+    name: str
+    distribution: str
+    version: str
+    status: str
+    error: str = ""
+    games: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Candidate:
+    """One entry point of the ``patience`` group, not imported yet.
+
+    :param entry_point: the :class:`importlib.metadata.EntryPoint` (or a test's stand-in with
+        ``name``, ``dist`` and ``load()``).
+    """
+
+    name: str
+    distribution: str
+    version: str
+    entry_point: Any
+
+
+def candidates(found: Iterable[Any]) -> list[Candidate]:
+    """Phase 1: the entry points ``found``, one per (distribution, name), in load order: by
+    distribution name, then entry-point name (docs/plugin-api.md, "Load order and game names").
+    Nothing is imported."""
+    seen: set[tuple[str, str]] = set()
+    result: list[Candidate] = []
+    for ep in found:
+        dist = getattr(ep, "dist", None)
+        dist_name = dist.metadata["Name"] if dist is not None else ep.name
+        key = (dist_name, ep.name)
+        if key not in seen:
+            seen.add(key)
+            version = dist.version if dist is not None else "?"
+            result.append(Candidate(ep.name, dist_name, version, ep))
+    result.sort(key=lambda c: (c.distribution.lower(), c.name))
+    return result
+
+
+def own_game_names(loading: Iterable[Candidate]) -> dict[str, str]:
+    """The game name each plugin to load owns by its distribution's name: ``NAME`` for
+    ``patience-NAME`` (``escalator`` for ``patience-escalator``). Another plugin's claim to that
+    name is refused, whatever the load order, so a game plugin named after its game keeps it."""
+    return {
+        cand.distribution.lower().removeprefix("patience-"): cand.distribution
+        for cand in loading
+        if cand.distribution.lower().startswith("patience-")
+    }
+
+
+def names_from_env(value: str | None) -> set[str] | None:
+    """The comma-separated names of ``PATIENCE_PLUGINS`` or ``PATIENCE_DISABLE_PLUGINS``;
+    ``None`` when the variable is unset or empty (no list)."""
+    if value is None or not value.strip():
+        return None
+    return {part.strip() for part in value.split(",") if part.strip()}
+
+
+def api_problem(plugin: object) -> str | None:
+    """Why ``plugin`` cannot be used with this patience's plugin API, or ``None`` when it can.
+
+    A plugin module may declare the API versions it works with as a version specifier string,
+    ``PATIENCE_API = ">=1.0,<2"`` (see docs/plugin-api.md); a plugin that declares nothing is
+    assumed compatible.
+    """
+    wanted = getattr(plugin, "PATIENCE_API", None)
+    if wanted is None:
+        return None
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+    if not isinstance(wanted, str):
+        return "PATIENCE_API must be a version specifier string such as '>=1.0,<2'"
+    try:
+        spec = SpecifierSet(wanted)
+    except InvalidSpecifier:
+        return f"PATIENCE_API {wanted!r} is not a version specifier such as '>=1.0,<2'"
+    if not spec.contains(API_VERSION, prereleases=True):
+        return f"needs plugin API {wanted}; this patience-core provides API {API_VERSION}"
+    return None
