@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from patience_core.engine import DealNumber
-from patience_core.games import Game
+from patience_core.games import Game, GameSearch
 from patience_core.model import Position
 from patience_core.plugins import PluginHost
 from patience_core.solve import (
@@ -28,6 +28,7 @@ from patience_core.solve import (
     visible_seed,
 )
 from patience_core.solve._honest import MoveStats, _ranked
+from patience_core.testing import search_for
 
 #: Enough for every search below, so no answer depends on the machine's speed.
 NODES = 400_000
@@ -44,6 +45,17 @@ def host() -> PluginHost:
 def game_of(host: PluginHost, name: str) -> Game:
     game: Game = host.game(name, {})
     return game
+
+
+_SEARCHES: dict[int, tuple[Game, GameSearch]] = {}
+
+
+def search_of(game: Game) -> GameSearch:
+    """The game's registered search object, as the commands use it (one per game object)."""
+    kept = _SEARCHES.get(id(game))
+    if kept is None or kept[0] is not game:
+        kept = _SEARCHES[id(game)] = (game, search_for(game))
+    return kept[1]
 
 
 def shuffled_hidden(position: Position, shift: int) -> Position:
@@ -70,18 +82,29 @@ def test_following_thoughtful_hints_wins_and_never_spoils_a_winnable_position(
 ) -> None:
     game = game_of(host, name)
     position = game.deal(DealNumber(deal))
-    assert solve(game, position, Budget(nodes=NODES, seconds=SLOW)).verdict is Verdict.WON
+    assert (
+        solve(game, position, Budget(nodes=NODES, seconds=SLOW), search=search_of(game)).verdict
+        is Verdict.WON
+    )
     known: dict[Position, Solution] = {}  # as in play: hints follow one line
     for _ in range(400):
         if game.is_won(position):
             break
-        found = hint(game, position, mode=THOUGHTFUL, seconds=SLOW, nodes=NODES, known=known)
+        found = hint(
+            game,
+            position,
+            mode=THOUGHTFUL,
+            seconds=SLOW,
+            nodes=NODES,
+            known=known,
+            search=search_of(game),
+        )
         assert found.verdict == "won" and found.move is not None
         assert found.reason == f"wins in {found.length} move{'s' if found.length != 1 else ''}"
         assert found.text == game.move_text(position, found.move)
         position = game.play(position, found.move)
         # the position after the hinted move is still winnable (checked independently)
-        after = solve(game, position, Budget(nodes=NODES, seconds=SLOW))
+        after = solve(game, position, Budget(nodes=NODES, seconds=SLOW), search=search_of(game))
         assert after.verdict is Verdict.WON
     assert game.is_won(position)
 
@@ -96,11 +119,23 @@ def test_a_thoughtful_hint_never_spoils_a_winnable_position_anywhere(host: Plugi
         legal = game.legal_moves(position)
         if not legal:
             break
-        if step % 4 == 0 and solve(game, position, Budget(nodes=NODES, seconds=SLOW)).moves:
-            found = hint(game, position, mode=THOUGHTFUL, seconds=SLOW, nodes=NODES)
+        if (
+            step % 4 == 0
+            and solve(
+                game, position, Budget(nodes=NODES, seconds=SLOW), search=search_of(game)
+            ).moves
+        ):
+            found = hint(
+                game, position, mode=THOUGHTFUL, seconds=SLOW, nodes=NODES, search=search_of(game)
+            )
             assert found.move is not None
             after = game.play(position, found.move)
-            assert solve(game, after, Budget(nodes=NODES, seconds=SLOW)).verdict is Verdict.WON
+            assert (
+                solve(
+                    game, after, Budget(nodes=NODES, seconds=SLOW), search=search_of(game)
+                ).verdict
+                is Verdict.WON
+            )
             checked += 1
         position = game.play(position, legal[(step * 7) % len(legal)])
     assert checked >= 3
@@ -110,8 +145,10 @@ def test_bakers_game_honest_is_thoughtful(host: PluginHost) -> None:
     game = game_of(host, "bakers-game")
     position = game.deal(DealNumber(7))
     assert default_mode(position) == THOUGHTFUL
-    honest = hint(game, position, mode=HONEST, seconds=SLOW, nodes=NODES)
-    thoughtful = hint(game, position, mode=THOUGHTFUL, seconds=SLOW, nodes=NODES)
+    honest = hint(game, position, mode=HONEST, seconds=SLOW, nodes=NODES, search=search_of(game))
+    thoughtful = hint(
+        game, position, mode=THOUGHTFUL, seconds=SLOW, nodes=NODES, search=search_of(game)
+    )
     assert honest.move == thoughtful.move and honest.reason == thoughtful.reason
     assert thoughtful.reason.startswith("wins in ")
 
@@ -141,8 +178,12 @@ def test_honest_hints_do_not_depend_on_where_the_face_down_cards_lie(
     other = shuffled_hidden(position, 5)
     assert other != position
     assert visible_seed(other) == visible_seed(position)
-    first = hint(game, position, mode=HONEST, seconds=SLOW, nodes=1500, samples=3)
-    second = hint(game, other, mode=HONEST, seconds=SLOW, nodes=1500, samples=3)
+    first = hint(
+        game, position, mode=HONEST, seconds=SLOW, nodes=1500, samples=3, search=search_of(game)
+    )
+    second = hint(
+        game, other, mode=HONEST, seconds=SLOW, nodes=1500, samples=3, search=search_of(game)
+    )
     assert (first.move, first.reason, first.wins) == (second.move, second.reason, second.wins)
     assert first.mode == HONEST and first.move is not None
 
@@ -150,7 +191,7 @@ def test_honest_hints_do_not_depend_on_where_the_face_down_cards_lie(
 def test_honest_reason_gives_the_share_of_stock_orders(host: PluginHost) -> None:
     game = game_of(host, "bristol")
     position = game.deal(DealNumber(3))
-    found = hint(game, position, seconds=SLOW, nodes=3000, samples=6)
+    found = hint(game, position, seconds=SLOW, nodes=3000, samples=6, search=search_of(game))
     assert found.verdict == "sampled" and found.samples == 6
     assert found.wins is not None and found.wins > 0
     share = round(100 * found.wins / 6)
@@ -162,7 +203,9 @@ def test_honest_reason_gives_the_share_of_stock_orders(host: PluginHost) -> None
 def test_honest_stats_rank_moves_best_first(host: PluginHost) -> None:
     game = game_of(host, "bristol")
     position = game.deal(DealNumber(1))
-    stats = honest_stats(game, position, samples=4, seconds=SLOW, nodes=2000)
+    stats = honest_stats(
+        game, position, samples=4, seconds=SLOW, nodes=2000, search=search_of(game)
+    )
     assert {s.move for s in stats} == set(game.legal_moves(position))
     assert all(s.samples == 4 for s in stats)
     wins = [s.wins for s in stats]
@@ -184,7 +227,7 @@ def test_the_default_honest_budget_samples_fewer_arrangements_with_many_moves(
     game = game_of(host, "spiderette")
     few = game.deal(DealNumber(1))
     assert len(game.legal_moves(few)) * 24 * HONEST_MIN_NODES <= HONEST_NODES
-    assert honest_stats(game, few, seconds=SLOW)[0].samples == 24
+    assert honest_stats(game, few, seconds=SLOW, search=search_of(game))[0].samples == 24
     many = next(
         p
         for p in (game.deal(DealNumber(d)) for d in range(1, 200))
@@ -194,23 +237,35 @@ def test_the_default_honest_budget_samples_fewer_arrangements_with_many_moves(
     legal = len(game.legal_moves(many))
     expected = min(24, max(HONEST_MIN_SAMPLES, HONEST_NODES // (legal * HONEST_MIN_NODES)))
     assert expected < 24
-    assert honest_stats(game, many, seconds=SLOW)[0].samples == expected
+    assert honest_stats(game, many, seconds=SLOW, search=search_of(game))[0].samples == expected
 
 
 def test_a_dead_position_names_the_last_winnable_one(host: PluginHost) -> None:
     game = game_of(host, "escalator")
     history = [game.deal(DealNumber(17))]
     # Deal 17 is winnable; always taking the last legal move spoils it within a few moves.
-    while solve(game, history[-1], Budget(nodes=NODES, seconds=SLOW)).verdict is Verdict.WON:
+    while (
+        solve(game, history[-1], Budget(nodes=NODES, seconds=SLOW), search=search_of(game)).verdict
+        is Verdict.WON
+    ):
         history.append(game.play(history[-1], game.legal_moves(history[-1])[-1]))
     for _ in range(3):  # and a few moves more
         history.append(game.play(history[-1], game.legal_moves(history[-1])[0]))
     last = max(
         i
         for i, p in enumerate(history)
-        if solve(game, p, Budget(nodes=NODES, seconds=SLOW)).verdict is Verdict.WON
+        if solve(game, p, Budget(nodes=NODES, seconds=SLOW), search=search_of(game)).verdict
+        is Verdict.WON
     )
-    found = hint(game, history[-1], history[:-1], mode=THOUGHTFUL, seconds=SLOW, nodes=NODES)
+    found = hint(
+        game,
+        history[-1],
+        history[:-1],
+        mode=THOUGHTFUL,
+        seconds=SLOW,
+        nodes=NODES,
+        search=search_of(game),
+    )
     assert found.verdict == "dead" and found.move is None
     assert found.last_winnable == last + 1
     assert found.undo == len(history) - 1 - last
@@ -225,7 +280,9 @@ def test_a_dead_deal_says_it_cannot_be_won(host: PluginHost) -> None:
     game = game_of(host, "escalator")
     start = game.deal(DealNumber(4))
     after = game.play(start, game.legal_moves(start)[0])
-    found = hint(game, after, [start], mode=THOUGHTFUL, seconds=SLOW, nodes=NODES)
+    found = hint(
+        game, after, [start], mode=THOUGHTFUL, seconds=SLOW, nodes=NODES, search=search_of(game)
+    )
     assert found.reason == "no line wins from here, nor from the deal: it cannot be won"
     assert found.last_winnable is None
 
@@ -233,37 +290,42 @@ def test_a_dead_deal_says_it_cannot_be_won(host: PluginHost) -> None:
 def test_won_and_lost_positions_have_no_move(host: PluginHost) -> None:
     game = game_of(host, "escalator")
     position = game.deal(DealNumber(17))
-    for move in solve(game, position, Budget(nodes=NODES, seconds=SLOW)).moves:
+    for move in solve(
+        game, position, Budget(nodes=NODES, seconds=SLOW), search=search_of(game)
+    ).moves:
         position = game.play(position, move)
-    found = hint(game, position)
+    found = hint(game, position, search=search_of(game))
     assert found.move is None and found.verdict == "over" and found.reason == "the game is won"
     with pytest.raises(ValueError):
-        hint(game, position, mode="psychic")
+        hint(game, position, mode="psychic", search=search_of(game))
 
 
 def test_dead_check_remembers_the_winning_line(host: PluginHost) -> None:
     game = game_of(host, "escalator")
     position = game.deal(DealNumber(17))
     known: dict[Position, Solution] = {}
-    first = dead_check(game, position, SLOW, NODES, known)
+    first = dead_check(game, position, SLOW, NODES, known, search=search_of(game))
     assert first.verdict is Verdict.WON
     after = game.play(position, first.moves[0])
     assert known[after].moves == first.moves[1:]
-    assert dead_check(game, game.deal(DealNumber(4)), SLOW, NODES).verdict is Verdict.DEAD
+    assert (
+        dead_check(game, game.deal(DealNumber(4)), SLOW, NODES, search=search_of(game)).verdict
+        is Verdict.DEAD
+    )
 
 
 def test_solver_player_plays_the_line_or_says_why_it_resigns(host: PluginHost) -> None:
     game = game_of(host, "escalator")
-    won = SolverPlayer(game, nodes=NODES, seconds=SLOW)
+    won = SolverPlayer(game, nodes=NODES, seconds=SLOW, search=search_of(game))
     position = game.deal(DealNumber(17))
     while not game.is_won(position):
         move = won.choose(position, game.legal_moves(position))
         assert move is not None
         position = game.play(position, move)
-    dead = SolverPlayer(game, nodes=NODES, seconds=SLOW)
+    dead = SolverPlayer(game, nodes=NODES, seconds=SLOW, search=search_of(game))
     start = game.deal(DealNumber(4))
     assert dead.choose(start, game.legal_moves(start)) is None and dead.outcome == "dead"
-    unknown = SolverPlayer(game, nodes=1)
+    unknown = SolverPlayer(game, nodes=1, search=search_of(game))
     start = game.deal(DealNumber(1))
     assert unknown.choose(start, game.legal_moves(start)) is None
     assert unknown.outcome == "unknown"
@@ -271,7 +333,7 @@ def test_solver_player_plays_the_line_or_says_why_it_resigns(host: PluginHost) -
 
 def test_honest_player_resigns_when_the_position_is_proved_dead(host: PluginHost) -> None:
     game = game_of(host, "escalator")
-    player = HonestPlayer(game, budget=HonestBudget(dead_nodes=50_000))
+    player = HonestPlayer(game, budget=HonestBudget(dead_nodes=50_000), search=search_of(game))
     start = game.deal(DealNumber(4))
     assert player.choose(start, game.legal_moves(start)) is None
     assert player.outcome == "dead"
@@ -286,8 +348,13 @@ def searched(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     counts: list[int] = []
 
-    def counted_solve(game: Game, position: Position, budget: Budget | None = None) -> Solution:
-        solution = solve(game, position, budget)
+    def counted_solve(
+        game: Game,
+        position: Position,
+        budget: Budget | None = None,
+        search: GameSearch | None = None,
+    ) -> Solution:
+        solution = solve(game, position, budget, search)
         counts.append(solution.nodes)
         return solution
 
@@ -302,7 +369,9 @@ def test_honest_play_counts_every_position_its_searches_generate(
     """``play_honestly``'s ``nodes`` is the sum over every search it ran (dead checks and
     sampled arrangements), counted here at the solver; ``seconds`` are CPU seconds."""
     game = game_of(host, "escalator")
-    played = play_honestly(game, game.deal(DealNumber(17)), HonestBudget(nodes=1000))
+    played = play_honestly(
+        game, game.deal(DealNumber(17)), HonestBudget(nodes=1000), search=search_of(game)
+    )
     assert played.moves and len(searched) > len(played.moves)
     assert played.nodes == sum(searched) > 0
     assert played.seconds >= 0
@@ -312,7 +381,7 @@ def test_an_honest_analysis_counts_the_positions_of_every_round(
     host: PluginHost, searched: list[int]
 ) -> None:
     game = game_of(host, "escalator")
-    stats = honest_stats(game, game.deal(DealNumber(17)), seconds=SLOW)
+    stats = honest_stats(game, game.deal(DealNumber(17)), seconds=SLOW, search=search_of(game))
     # Deal 17 takes a second round (see the test above): the first one's searches count too.
     assert len(searched) > sum(entry.samples for entry in stats)
     assert sum(entry.nodes for entry in stats) == sum(searched) > 0
@@ -328,7 +397,7 @@ def test_following_guesses_never_goes_round_in_circles(host: PluginHost) -> None
         history.append(position)
         position = game.apply(position, game.parse_move(position, text))
     for _ in range(6):
-        found = hint(game, position, history, mode="thoughtful", nodes=300)
+        found = hint(game, position, history, mode="thoughtful", nodes=300, search=search_of(game))
         assert found.move is not None and found.verdict == "unknown"
         after = game.apply(position, found.move)
         assert after not in history
@@ -345,10 +414,10 @@ def test_an_honest_analysis_with_every_move_undecided_searches_again_with_more(
 
     game = game_of(host, "escalator")
     start = game.deal(DealNumber(17))
-    first = honest_stats(game, start, seconds=SLOW)
+    first = honest_stats(game, start, seconds=SLOW, search=search_of(game))
     assert first[0].wins > 0
     monkeypatch.setattr(honest_module, "HONEST_ROUNDS", 1)
-    only = honest_stats(game, start, seconds=SLOW)
+    only = honest_stats(game, start, seconds=SLOW, search=search_of(game))
     assert only[0].wins == 0 and only[0].unknown == only[0].samples
 
 
@@ -361,9 +430,9 @@ def test_an_honest_analysis_with_some_moves_lost_and_none_won_searches_again(
 
     game = game_of(host, "escalator")
     start = game.deal(DealNumber(999))
-    assert honest_stats(game, start, seconds=SLOW)[0].wins > 0
+    assert honest_stats(game, start, seconds=SLOW, search=search_of(game))[0].wins > 0
     monkeypatch.setattr(honest_module, "HONEST_ROUNDS", 1)
-    assert honest_stats(game, start, seconds=SLOW)[0].wins == 0
+    assert honest_stats(game, start, seconds=SLOW, search=search_of(game))[0].wins == 0
 
 
 def test_an_undecided_thoughtful_hint_never_picks_a_move_proved_lost(host: PluginHost) -> None:
@@ -377,14 +446,24 @@ def test_an_undecided_thoughtful_hint_never_picks_a_move_proved_lost(host: Plugi
         position = game.play(position, game.parse_move(position, text))
         history.append(position)
     history.pop()
-    found = hint(game, position, history, mode=THOUGHTFUL, seconds=SLOW, nodes=20_000)
+    found = hint(
+        game, position, history, mode=THOUGHTFUL, seconds=SLOW, nodes=20_000, search=search_of(game)
+    )
     assert found.verdict == "unknown" and found.move is not None
     assert found.text != "deal"
     assert "proved lost)" in found.reason
-    after = solve(game, game.play(position, found.move), Budget(nodes=20_000, seconds=SLOW))
+    after = solve(
+        game,
+        game.play(position, found.move),
+        Budget(nodes=20_000, seconds=SLOW),
+        search=search_of(game),
+    )
     assert after.verdict is not Verdict.DEAD
     dealt = game.play(position, game.parse_move(position, "deal"))
-    assert solve(game, dealt, Budget(nodes=20_000, seconds=SLOW)).verdict is Verdict.DEAD
+    assert (
+        solve(game, dealt, Budget(nodes=20_000, seconds=SLOW), search=search_of(game)).verdict
+        is Verdict.DEAD
+    )
 
 
 def test_honest_ranking_puts_undecided_before_proved_lost(host: PluginHost) -> None:
@@ -395,9 +474,9 @@ def test_honest_ranking_puts_undecided_before_proved_lost(host: PluginHost) -> N
     first, second = game.legal_moves(position)[:2]
     mostly_lost = MoveStats(first, wins=0, unknown=8, samples=24)
     undecided = MoveStats(second, wins=0, unknown=24, samples=24)
-    assert _ranked(game, position, [mostly_lost, undecided])[0] is undecided
+    assert _ranked(search_of(game), position, [mostly_lost, undecided])[0] is undecided
     winner = MoveStats(first, wins=1, unknown=0, samples=24)
-    assert _ranked(game, position, [undecided, winner])[0] is winner
+    assert _ranked(search_of(game), position, [undecided, winner])[0] is winner
 
 
 def test_an_honest_hint_in_a_position_proved_dead_says_so(host: PluginHost) -> None:
@@ -410,9 +489,12 @@ def test_an_honest_hint_in_a_position_proved_dead_says_so(host: PluginHost) -> N
     suffix = "; but no winning line remains here (proved with every card known)"
     for position in (start, after):  # one legal move, and several
         known: dict[Position, Solution] = {}
-        assert dead_check(game, position, SLOW, NODES, known).verdict is Verdict.DEAD
-        told = hint(game, position, mode=HONEST, nodes=500, known=known)
-        plain = hint(game, position, mode=HONEST, nodes=500)
+        assert (
+            dead_check(game, position, SLOW, NODES, known, search=search_of(game)).verdict
+            is Verdict.DEAD
+        )
+        told = hint(game, position, mode=HONEST, nodes=500, known=known, search=search_of(game))
+        plain = hint(game, position, mode=HONEST, nodes=500, search=search_of(game))
         assert told.move == plain.move is not None
         assert told.reason == plain.reason + suffix
         assert not plain.reason.endswith(suffix)
@@ -422,9 +504,9 @@ def test_an_honest_hint_with_one_legal_move_names_it_at_once(host: PluginHost) -
     game = game_of(host, "spiderette")
     start = game.deal(DealNumber(1))  # only the deal: t1..t7 hold one face-up card each
     assert len(game.legal_moves(start)) == 1
-    found = hint(game, start, mode=HONEST)
+    found = hint(game, start, mode=HONEST, search=search_of(game))
     assert (found.text, found.reason, found.verdict) == ("deal", "the only legal move", "only")
-    assert hint(game, start, mode=THOUGHTFUL, nodes=2000).verdict != "only"
+    assert hint(game, start, mode=THOUGHTFUL, nodes=2000, search=search_of(game)).verdict != "only"
 
 
 @pytest.mark.parametrize(("finished", "counts"), [(1, False), (3, False), (4, True)])
@@ -442,5 +524,5 @@ def test_a_round_cut_short_counts_only_with_a_win_over_enough_arrangements(
     second = [MoveStats(m, int(i == 1), 0, finished) for i, m in enumerate(legal)]
     rounds = iter([(first, False), (second, True)])
     monkeypatch.setattr(honest_module, "_round", lambda *args: next(rounds))
-    best = honest_stats(game, position)[0]
+    best = honest_stats(game, position, search=search_of(game))[0]
     assert (best.wins, best.samples) == ((1, finished) if counts else (0, 4))

@@ -9,7 +9,7 @@ from typing import ClassVar
 import pytest
 from test_solver import (
     POSITIONS,
-    CanonicalMini,
+    Canonical,
     Mini,
     brute_line,
     replays_to_win,
@@ -17,9 +17,10 @@ from test_solver import (
 )
 
 import patience_core.solve._solver as solver_module
-from patience_core.games import PositionSpace
+from patience_core.games import GameSearch, PositionSpace
 from patience_core.model import Move, Position
-from patience_core.solve._solver import Budget, DepthFirst, Verdict, _depth_first, solve
+from patience_core.solve import Budget, DepthFirst, Verdict
+from patience_core.solve._solver import _depth_first, solve
 from patience_core.testing import check_search_space
 
 #: A state of Mini's compact space: the ranks in each pile.
@@ -73,13 +74,14 @@ class MiniSpace:
         return [Move.transfer(source, target) for source, target in steps]
 
 
-class SpaceMini(Mini):
-    """Mini with its own search space."""
+class SpaceSearch(GameSearch):
+    """A search object for Mini with its own search space."""
 
+    game: Mini
     space: ClassVar[type[MiniSpace]] = MiniSpace
 
     def search_space(self, position: Position) -> MiniSpace:
-        return self.space(self, position)
+        return self.space(self.game, position)
 
 
 class NoCells(MiniSpace):
@@ -88,42 +90,47 @@ class NoCells(MiniSpace):
     drop_cells = True
 
 
-class BrokenMini(SpaceMini):
+class BrokenSearch(SpaceSearch):
     space = NoCells
 
 
 def test_a_game_space_gives_the_brute_force_verdicts_and_lines_that_replay() -> None:
-    game = SpaceMini()
+    game = Mini()
     for position in POSITIONS:
-        solution = solve(game, position)
+        solution = solve(game, position, search=SpaceSearch(game))
         assert (solution.verdict is Verdict.WON) == winnable(game, position)
         if solution.verdict is Verdict.WON:
             assert replays_to_win(game, position, solution)
 
 
 def test_the_conformance_check_passes_a_faithful_space() -> None:
-    game = SpaceMini()
-    assert check_search_space(game, 1, seed=3, steps=40) > 0
+    game = Mini()
+    assert check_search_space(game, 1, 3, 40, SpaceSearch(game)) > 0
 
 
 def test_the_conformance_check_catches_a_space_that_leaves_out_moves() -> None:
-    game = BrokenMini()
+    game = Mini()
     with pytest.raises(AssertionError, match="no child for"):
         for seed in range(5):
-            check_search_space(game, 1, seed=seed, steps=40)
+            check_search_space(game, 1, seed, 40, BrokenSearch(game))
 
 
 def test_a_space_that_leaves_out_moves_can_call_a_winnable_deal_dead() -> None:
     # Why the check matters: the solver trusts the space.
-    game = BrokenMini()
-    lies = [p for p in POSITIONS if winnable(game, p) and solve(game, p).verdict is Verdict.DEAD]
+    game = Mini()
+    broken = BrokenSearch(game)
+    lies = [
+        p
+        for p in POSITIONS
+        if winnable(game, p) and solve(game, p, search=broken).verdict is Verdict.DEAD
+    ]
     assert lies
 
 
 def test_the_position_space_plays_forced_moves_into_each_step() -> None:
     game = Mini()
     position = POSITIONS[0]
-    space = PositionSpace(game, position)
+    space = PositionSpace(GameSearch(game), position)
     start, cost = space.start()
     assert (start, cost) == (position, 0)  # Mini has no forced moves
     steps = [step for step, _child, _cost in space.children(start)]
@@ -135,8 +142,8 @@ def test_the_position_space_plays_forced_moves_into_each_step() -> None:
 def test_a_search_resumed_in_slices_reaches_the_same_verdict_and_line(nodes: int) -> None:
     game = Mini()
     for position in POSITIONS[:15]:
-        whole = _depth_first(game, position, Budget())
-        search = DepthFirst(PositionSpace(game, position))
+        whole = _depth_first(GameSearch(game), position, Budget())
+        search = DepthFirst(PositionSpace(GameSearch(game), position))
         runs = 0
         while (part := search.run(Budget(nodes=nodes))).verdict is Verdict.UNKNOWN:
             runs += 1
@@ -145,8 +152,8 @@ def test_a_search_resumed_in_slices_reaches_the_same_verdict_and_line(nodes: int
         assert part.nodes == whole.nodes
 
 
-class Empty(Mini):
-    """Mini with a win finder that finds nothing (and costs nothing)."""
+class Empty(GameSearch):
+    """A win finder that finds nothing (and costs nothing)."""
 
     calls: ClassVar[int] = 0
 
@@ -162,12 +169,12 @@ def test_the_search_after_the_win_finder_continues_the_first_one(
 ) -> None:
     # A tenth of these small budgets first, as of a large one, so that the finder is asked.
     monkeypatch.setattr(solver_module, "FIRST_MIN_NODES", 1)
-    game = Empty()
+    game = Mini()
     for position in POSITIONS:
-        whole = _depth_first(game, position, Budget())
+        whole = _depth_first(Empty(game), position, Budget())
         if whole.nodes < 100:
             continue
-        solution = solve(game, position, Budget(nodes=whole.nodes + 5))
+        solution = solve(game, position, Budget(nodes=whole.nodes + 5), Empty(game))
         # Not started again from scratch: the node budget would not have been enough.
         assert solution.verdict is whole.verdict
         assert solution.moves == whole.moves
@@ -178,7 +185,7 @@ def test_the_search_after_the_win_finder_continues_the_first_one(
 def test_a_finished_search_answers_again_at_once() -> None:
     game = Mini()
     position = next(p for p in POSITIONS if brute_line(game, p) is not None)
-    search = DepthFirst(PositionSpace(game, position))
+    search = DepthFirst(PositionSpace(GameSearch(game), position))
     first = search.run(Budget())
     again = search.run(Budget(nodes=1))
     assert first.verdict is Verdict.WON
@@ -192,16 +199,16 @@ class Boastful(MiniSpace):
         return bool(state[self.game.foundation])
 
 
-class BoastfulMini(SpaceMini):
+class BoastfulSearch(SpaceSearch):
     space = Boastful
 
 
 def test_a_won_line_that_does_not_replay_is_never_reported() -> None:
-    game = BoastfulMini()
+    game = Mini()
     claims = 0
     for position in POSITIONS:
         claims += DepthFirst(Boastful(game, position)).run(Budget()).verdict is Verdict.WON
-        solution = solve(game, position)
+        solution = solve(game, position, search=BoastfulSearch(game))
         assert solution.verdict is not Verdict.WON or replays_to_win(game, position, solution)
         if not winnable(game, position):
             assert solution.verdict is not Verdict.WON
@@ -215,7 +222,7 @@ class Heights(MiniSpace):
         return tuple(len(pile) for pile in state)
 
 
-class HeightsMini(SpaceMini):
+class HeightsSearch(SpaceSearch):
     space = Heights
 
 
@@ -231,29 +238,34 @@ class Stale(MiniSpace):
             yield step, child, cost
 
 
-class StaleMini(SpaceMini):
+class StaleSearch(SpaceSearch):
     space = Stale
 
 
-@pytest.mark.parametrize("game", [HeightsMini(), StaleMini()], ids=["key", "child"])
-def test_the_conformance_check_catches_wrong_keys_and_wrong_children(game: SpaceMini) -> None:
+@pytest.mark.parametrize("search", [HeightsSearch, StaleSearch], ids=["key", "child"])
+def test_the_conformance_check_catches_wrong_keys_and_wrong_children(
+    search: type[SpaceSearch],
+) -> None:
+    game = Mini()
     with pytest.raises(AssertionError, match=r"another future|not the position it leads to"):
         for seed in range(10):
-            check_search_space(game, 1, seed=seed, steps=40)
+            check_search_space(game, 1, seed, 40, search(game))
 
 
-class ForcedSpaceMini(CanonicalMini):
-    """The canonical Mini (forced foundation moves) with the default space given as its own."""
+class ForcedSpace(Canonical):
+    """The canonical search (forced foundation moves) with the default space given as its
+    own."""
 
     def search_space(self, position: Position) -> PositionSpace:
         return PositionSpace(self, position)
 
 
 def test_the_conformance_check_passes_a_space_that_folds_forced_moves_into_steps() -> None:
-    assert sum(check_search_space(ForcedSpaceMini(), 1, seed=s, steps=40) for s in range(5))
+    game = Mini()
+    assert sum(check_search_space(game, 1, s, 40, ForcedSpace(game)) for s in range(5))
 
 
-class Garbled(Mini):
+class Garbled(GameSearch):
     """A broken plugin: its search_space returns something that is not a search space."""
 
     def search_space(self, position: Position) -> object:  # type: ignore[override]
@@ -264,7 +276,7 @@ def test_a_search_space_that_is_not_one_is_blamed_on_the_plugin() -> None:
     from patience_core.errors import PluginError
 
     with pytest.raises(PluginError, match="mini-freecell plugin is broken: its search_space"):
-        solve(Garbled(), POSITIONS[0])
+        solve(Mini(), POSITIONS[0], search=Garbled(Mini()))
 
 
 class Ladder:

@@ -1,5 +1,5 @@
 """The generic solver on small made-up games: won lines replay, ``dead`` only when a brute-force
-search agrees, ``unknown`` when the budget is tiny, the table cap, and the search hooks."""
+search agrees, ``unknown`` when the budget is tiny, the table cap, and search objects."""
 
 from __future__ import annotations
 
@@ -11,19 +11,19 @@ from typing import Any, ClassVar
 import pytest
 
 import patience_core.solve._solver as solver_module
-from patience_core.api import Card, Game, Move, PileKind, PileSpec, Position, time_is_up
-from patience_core.engine import search_limits
-from patience_core.solve import honest_stats
-from patience_core.solve._solver import (
-    CLOCK_EVERY,
-    Budget,
-    DepthFirst,
-    Solution,
-    Verdict,
-    _cpu_for_wall,
-    solve,
-    space_for,
+from patience_core.api import (
+    Card,
+    Game,
+    GameSearch,
+    Move,
+    PileKind,
+    PileSpec,
+    Position,
+    time_is_up,
 )
+from patience_core.engine import search_limits
+from patience_core.solve import CLOCK_EVERY, Budget, DepthFirst, Solution, Verdict, honest_stats
+from patience_core.solve._solver import _cpu_for_wall, solve, space_for
 
 
 class Mini(Game):
@@ -91,20 +91,24 @@ class Mini(Game):
         return len(position[self.foundation])
 
 
-class CanonicalMini(Mini):
-    """Mini with the search hooks: a key with cells and columns in canonical order, and the
+class Canonical(GameSearch):
+    """A search object for Mini: a key with cells and columns in canonical order, and the
     foundation move of the lowest card as a forced move (always safe: nothing builds on it)."""
 
-    def solver_key(self, position: Position) -> Hashable:
+    game: Mini
+
+    def key(self, position: Position) -> Hashable:
         def text(pile: tuple[Card, ...]) -> str:
             return ",".join(card.code for card in pile)
 
-        cells = sorted(text(position[c]) for c in range(self.cells))
-        columns = sorted(text(position[t]) for t in range(self.foundation + 1, len(position)))
-        return (len(position[self.foundation]), tuple(cells), tuple(columns))
+        game = self.game
+        cells = sorted(text(position[c]) for c in range(game.cells))
+        columns = sorted(text(position[t]) for t in range(game.foundation + 1, len(position)))
+        return (len(position[game.foundation]), tuple(cells), tuple(columns))
 
     def forced_move(self, position: Position) -> Move | None:
-        return next((m for m in self.legal_moves(position) if m.target == self.foundation), None)
+        game = self.game
+        return next((m for m in game.legal_moves(position) if m.target == game.foundation), None)
 
 
 def shuffled(game: Mini, seed: int) -> Position:
@@ -143,11 +147,12 @@ def test_the_sample_has_won_and_dead_deals() -> None:
     assert 5 <= sum(truths) <= 35
 
 
-@pytest.mark.parametrize("game", [Mini(), CanonicalMini()], ids=["plain", "hooks"])
-def test_verdicts_match_brute_force_and_won_lines_replay(game: Mini) -> None:
+@pytest.mark.parametrize("search", [GameSearch, Canonical], ids=["plain", "hooks"])
+def test_verdicts_match_brute_force_and_won_lines_replay(search: type[GameSearch]) -> None:
+    game = Mini()
     for position in POSITIONS:
         truth = winnable(Mini(), position)
-        solution = solve(game, position)
+        solution = solve(game, position, search=search(game))
         assert solution.verdict is (Verdict.WON if truth else Verdict.DEAD)
         if truth:
             assert replays_to_win(Mini(), position, solution)
@@ -188,8 +193,8 @@ class Counted:
         return isinstance(other, Counted) and other.position == self.position
 
 
-class CountedMini(Mini):
-    def solver_key(self, position: Position) -> Hashable:
+class CountedKey(GameSearch):
+    def key(self, position: Position) -> Hashable:
         return Counted(position)
 
 
@@ -204,12 +209,12 @@ class _Deepest(list[Any]):
 
 
 def test_the_table_never_holds_more_keys_than_its_size_off_the_search_path() -> None:
-    game = CountedMini()
+    game = Mini()
     position = next(p for p in (shuffled(game, s) for s in range(50)) if not winnable(game, p))
-    full = solve(game, position)
+    full = solve(game, position, search=CountedKey(game))
     assert full.verdict is Verdict.DEAD
     Counted.alive = Counted.most = 0
-    search = DepthFirst(space_for(game, position))
+    search = DepthFirst(space_for(CountedKey(game), position))
     search._states = path = _Deepest()
     capped = search.run(Budget(table_size=50))
     assert capped.verdict is Verdict.DEAD
@@ -223,27 +228,28 @@ def test_the_table_never_holds_more_keys_than_its_size_off_the_search_path() -> 
 def test_a_full_table_is_refilled_with_the_path_without_computing_its_keys_again() -> None:
     """The path can be millions of states deep (Spiderette): computing its keys again at every
     clearing once overran a 120 s budget by 50 s."""
-    game = CountedMini()
+    game = Mini()
+    search = CountedKey(game)
     position = next(p for p in (shuffled(game, s) for s in range(50)) if not winnable(game, p))
     made = 0
-    key = game.solver_key
+    key = search.key
 
     def counting_key(position: Position) -> Hashable:
         nonlocal made
         made += 1
         return key(position)
 
-    game.solver_key = counting_key  # type: ignore[method-assign]
-    capped = solve(game, position, Budget(table_size=5))
+    search.key = counting_key  # type: ignore[method-assign]
+    capped = solve(game, position, Budget(table_size=5), search)
     assert capped.verdict is Verdict.DEAD
     assert made == capped.nodes + 1  # one key a position generated, and the start's
 
 
 def test_a_tiny_node_budget_gives_unknown() -> None:
-    game = CountedMini()
+    game = Mini()
     position = next(p for p in (shuffled(game, s) for s in range(50)) if not winnable(game, p))
-    assert solve(game, position).nodes > 20
-    solution = solve(game, position, Budget(nodes=20))
+    assert solve(game, position, search=CountedKey(game)).nodes > 20
+    solution = solve(game, position, Budget(nodes=20), CountedKey(game))
     assert solution.verdict is Verdict.UNKNOWN
     assert solution.moves == ()
     assert solution.nodes == 20
@@ -277,7 +283,7 @@ def test_a_won_start_is_won_with_no_moves() -> None:
     assert solution.moves == ()
 
 
-class Three(CanonicalMini):
+class Three(Mini):
     size = 3
 
 
@@ -286,7 +292,7 @@ def test_forced_moves_are_in_the_line() -> None:
     ace, two, three = game.new_deck()
     # The Ace is on top of t2 and goes home by force; then the Two on t1, then the Three.
     position = Position(((), (), (), (three, two), (ace,)))
-    solution = solve(game, position)
+    solution = solve(game, position, search=Canonical(game))
     assert solution.verdict is Verdict.WON
     assert solution.moves == (
         Move.transfer(4, 2),
@@ -297,17 +303,18 @@ def test_forced_moves_are_in_the_line() -> None:
     assert solution.nodes == 3
 
 
-class Pruned(Mini):
-    """Mini whose dead-end proof is a lie: it calls everything but the start dead."""
+class Pruned(GameSearch):
+    """A search object whose dead-end proof is a lie: it calls everything but the start
+    dead."""
 
     def is_dead(self, position: Position) -> bool:
         return True
 
 
 def test_is_dead_prunes_children_only() -> None:
-    game = Pruned()
+    game = Mini()
     position = next(p for p in POSITIONS if winnable(game, p) and not game.is_won(p))
-    solution = solve(game, position)
+    solution = solve(game, position, search=Pruned(game))
     # With every child declared dead, only a win within one move can be found.
     one_move = any(game.is_won(game.play(position, m)) for m in game.legal_moves(position))
     assert solution.verdict is (Verdict.WON if one_move else Verdict.DEAD)
@@ -365,8 +372,8 @@ def brute_line(game: Game, position: Position) -> list[Move] | None:
     return None
 
 
-class Finder(Mini):
-    """Mini with a win finder that knows the answer (by brute force) and counts its calls."""
+class Finder(GameSearch):
+    """A win finder that knows the answer (by brute force) and counts its calls."""
 
     calls: ClassVar[list[int]] = []
 
@@ -374,20 +381,20 @@ class Finder(Mini):
         self, position: Position, nodes: int, seconds: float
     ) -> tuple[list[Move] | None, int]:
         self.calls.append(nodes)
-        return brute_line(self, position), 7
+        return brute_line(self.game, position), 7
 
 
-class Liar(Mini):
-    """Mini with a win finder that always offers a line that does not win (one legal move)."""
+class Liar(GameSearch):
+    """A win finder that always offers a line that does not win (one legal move)."""
 
     def find_win(
         self, position: Position, nodes: int, seconds: float
     ) -> tuple[list[Move] | None, int]:
-        return self.legal_moves(position)[:1], 1
+        return self.game.legal_moves(position)[:1], 1
 
 
-def test_the_default_game_has_no_win_finder() -> None:
-    assert Mini().find_win(POSITIONS[0], 100, 1.0) == (None, 0)
+def test_the_default_search_has_no_win_finder() -> None:
+    assert GameSearch(Mini()).find_win(POSITIONS[0], 100, 1.0) == (None, 0)
 
 
 @pytest.fixture
@@ -399,11 +406,14 @@ def tenth_first(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("tenth_first")
 def test_a_win_finder_line_is_used_once_the_first_search_gives_up() -> None:
-    game = Finder()
-    position = next(p for p in POSITIONS if winnable(game, p) and solve(game, p).nodes > 40)
+    game = Mini()
+    finder = Finder(game)
+    position = next(
+        p for p in POSITIONS if winnable(game, p) and solve(game, p, search=finder).nodes > 40
+    )
     Finder.calls.clear()
     # A tenth of 40 nodes is too little for the depth-first search; the finder answers.
-    solution = solve(game, position, Budget(nodes=40))
+    solution = solve(game, position, Budget(nodes=40), finder)
     assert Finder.calls == [40 - 4]
     assert solution.verdict is Verdict.WON
     assert list(solution.moves) == brute_line(game, position)
@@ -412,45 +422,49 @@ def test_a_win_finder_line_is_used_once_the_first_search_gives_up() -> None:
 
 
 def test_a_wrong_win_finder_line_is_never_reported() -> None:
-    liar = Liar()
+    game = Mini()
+    liar = Liar(game)
     for position in POSITIONS:
-        plain = solve(Mini(), position)
+        plain = solve(game, position)
         for budget in (Budget(), Budget(nodes=40)):
-            solution = solve(liar, position, budget)
+            solution = solve(game, position, budget, liar)
             assert solution.verdict in (plain.verdict, Verdict.UNKNOWN)
             if solution.verdict is Verdict.WON:
-                assert replays_to_win(liar, position, solution)
-        assert solve(liar, position).verdict is plain.verdict
+                assert replays_to_win(game, position, solution)
+        assert solve(game, position, search=liar).verdict is plain.verdict
 
 
 @pytest.mark.usefixtures("tenth_first")
 def test_verdicts_with_a_win_finder_agree_with_brute_force() -> None:
-    game = Finder()
+    game = Mini()
+    finder = Finder(game)
     for position in POSITIONS:
-        solution = solve(game, position, Budget(nodes=40))
+        solution = solve(game, position, Budget(nodes=40), finder)
         assert solution.verdict is not Verdict.UNKNOWN or not winnable(game, position)
         if solution.verdict is Verdict.WON:
             assert replays_to_win(game, position, solution)
-        assert (solve(game, position).verdict is Verdict.WON) == winnable(game, position)
+        won = solve(game, position, search=finder).verdict is Verdict.WON
+        assert won == winnable(game, position)
 
 
-class Wanderer(Mini):
-    """Mini with a win finder whose line wanders: before each move of the shortest line it
-    moves a card away and straight back, where it can."""
+class Wanderer(GameSearch):
+    """A win finder whose line wanders: before each move of the shortest line it moves a card
+    away and straight back, where it can."""
 
     padded: ClassVar[list[int]] = []
 
     def find_win(
         self, position: Position, nodes: int, seconds: float
     ) -> tuple[list[Move] | None, int]:
-        line = brute_line(self, position)
+        game = self.game
+        line = brute_line(game, position)
         if line is None:
             return None, 7
         out: list[Move] = []
         for move in line:
-            out += there_and_back(self, position)
+            out += there_and_back(game, position)
             out.append(move)
-            position = self.play(position, move)
+            position = game.play(position, move)
         self.padded.append(len(out) - len(line))
         return out, 7
 
@@ -467,11 +481,11 @@ def there_and_back(game: Game, position: Position) -> list[Move]:
 
 @pytest.mark.usefixtures("tenth_first")
 def test_a_win_finder_line_loses_its_loops() -> None:
-    game = Wanderer()
+    game = Mini()
     Wanderer.padded.clear()
     won = 0
     for position in POSITIONS:
-        solution = solve(game, position, Budget(nodes=40))
+        solution = solve(game, position, Budget(nodes=40), Wanderer(game))
         if solution.verdict is Verdict.WON and Wanderer.padded and Wanderer.padded[0] > 0:
             # Every detour came back to where it started: exactly the shortest line is left.
             assert list(solution.moves) == brute_line(game, position)
@@ -484,10 +498,13 @@ def test_a_small_budget_goes_to_the_depth_first_search_whole() -> None:
     """Under FIRST_MIN_NODES positions the depth-first search gets them all before the win
     finder: its quick wins are not lost to a tenth of a few hundred (an honest hint's
     searches)."""
-    game = Finder()
-    position = next(p for p in POSITIONS if winnable(game, p) and 4 < solve(game, p).nodes < 40)
+    game = Mini()
+    finder = Finder(game)
+    position = next(
+        p for p in POSITIONS if winnable(game, p) and 4 < solve(game, p, search=finder).nodes < 40
+    )
     Finder.calls.clear()
-    solution = solve(game, position, Budget(nodes=40))
+    solution = solve(game, position, Budget(nodes=40), finder)
     assert Finder.calls == []
     assert solution.verdict is Verdict.WON and replays_to_win(game, position, solution)
     assert solver_module.FIRST_MIN_NODES == 1_000
@@ -523,8 +540,9 @@ def test_the_garbage_collector_is_left_as_it_was(collecting: bool) -> None:
         (gc.enable if was else gc.disable)()
 
 
-class Watcher(Mini):
-    """Mini whose is_dead records what :func:`time_is_up` says while the solver runs."""
+class Watcher(GameSearch):
+    """A search object whose is_dead records what :func:`time_is_up` says while the solver
+    runs."""
 
     seen: ClassVar[list[bool]] = []
 
@@ -537,9 +555,9 @@ class Watcher(Mini):
     ("budget", "up"),
     [(Budget(), False), (Budget(seconds=0.0), True), (Budget(wall_seconds=0.0), True)],
 )
-def test_hooks_learn_when_the_solvers_time_is_spent(budget: Budget, up: bool) -> None:
+def test_search_objects_learn_when_the_solvers_time_is_spent(budget: Budget, up: bool) -> None:
     Watcher.seen.clear()
-    solve(Watcher(), POSITIONS[0], budget)
+    solve(Mini(), POSITIONS[0], budget, Watcher(Mini()))
     assert Watcher.seen and set(Watcher.seen) == {up}
     assert not time_is_up()  # outside a search there is no limit
 

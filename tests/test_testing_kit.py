@@ -10,7 +10,9 @@ from patience_core.api import (
     Card,
     DealNumber,
     Game,
+    GameSearch,
     Move,
+    MoveKind,
     PileKind,
     PileSpec,
     Position,
@@ -149,10 +151,13 @@ def test_the_kit_fails_a_game_whose_check_position_refuses_a_position_play_reach
         check_random_walk(Strict(), 17, seed=1)
 
 
-def _escalator_with(**methods: object) -> Game:
-    """An Escalator game whose class has ``methods`` instead of its own."""
-    base = type(load_game("escalator"))
-    return type("Broken", (base,), methods)()  # type: ignore[no-any-return]
+def _search_with(**methods: object) -> GameSearch:
+    """Escalator's registered search object, of a class with ``methods`` instead of its own."""
+    from patience_core.testing import search_for
+
+    game = load_game("escalator")
+    base = type(search_for(game))
+    return type("Broken", (base,), methods)(game)  # type: ignore[no-any-return]
 
 
 def test_a_key_of_pile_heights_is_caught_by_the_search_from_the_deal() -> None:
@@ -161,53 +166,60 @@ def test_a_key_of_pile_heights_is_caught_by_the_search_from_the_deal() -> None:
     from patience_core.testing import check_key_merges
 
     assert check_key_merges(load_game("escalator"), 17) > 0  # pairs compared, all agreeing
-    heights = _escalator_with(solver_key=lambda self, p: tuple(len(pile) for pile in p))
+    heights = _search_with(key=lambda self, p: tuple(len(pile) for pile in p))
     with pytest.raises(AssertionError, match="deal 17: two different positions have the same key"):
-        check_key_merges(heights, 17)
+        check_key_merges(heights.game, 17, search=heights)
+
+
+def _rash_kit(**attributes: object) -> GameConformance:
+    """The kit on Escalator with a search object that deals whenever the stock can (not safe:
+    the solver then calls deal 17, which is won, dead)."""
+    rash = _search_with(forced_move=lambda self, p: Move.deal(0) if p[0] else None)
+
+    class Kit(GameConformance):
+        game = "escalator"
+
+        def make_game(self) -> Game:
+            return rash.game
+
+        def make_search(self, game: Game) -> GameSearch:
+            return rash
+
+    for name, value in attributes.items():
+        setattr(Kit, name, value)
+    return Kit()
 
 
 def test_an_unsafe_forced_move_is_caught_by_the_plain_search() -> None:
     """Dealing whenever the stock can is not safe: the solver then calls deal 17 (won) dead."""
-    from patience_core.testing import plain_game
+    from patience_core.games import is_default
+    from patience_core.testing import plain_search
 
-    rash = _escalator_with(forced_move=lambda self, p: Move.deal(0) if p[0] else None)
-
-    class Kit(GameConformance):
-        game = "escalator"
-        deals = (17,)
-
-        def make_game(self) -> Game:
-            return rash
-
-    with pytest.raises(AssertionError, match="deal 17: the solver says dead with the game's "):
-        Kit().test_shortcuts_keep_the_verdicts()
-    plain = plain_game(rash)
-    assert type(plain).forced_move is Game.forced_move
-    assert type(rash).forced_move is not Game.forced_move
-    start = rash.deal(DealNumber(17))
-    assert plain.legal_moves(start) == rash.legal_moves(start)
+    kit = _rash_kit(deals=(17,))
+    with pytest.raises(
+        AssertionError, match="deal 17: the solver says dead with the search object's "
+    ):
+        kit.test_shortcuts_keep_the_verdicts()
+    rash = kit.make_search(kit.make_game())
+    plain = plain_search(rash)
+    assert is_default(plain, "forced_move") and not is_default(rash, "forced_move")
+    start = rash.game.deal(DealNumber(17))
+    assert plain.key(start) == rash.key(start)
+    assert plain.moves_to_try(start) == rash.game.legal_moves(start)
 
 
 def test_every_deal_proved_dead_fails_the_end_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    import patience_core.testing._kit as kit
+    import patience_core.testing._conformance as conformance
 
-    monkeypatch.setattr(kit, "ALL_DEAD_DEALS", 30)
-    rash = _escalator_with(forced_move=lambda self, p: Move.deal(0) if p[0] else None)
-
-    class Kit(GameConformance):
-        game = "escalator"
-
-        def make_game(self) -> Game:
-            return rash
-
+    monkeypatch.setattr(conformance, "ALL_DEAD_DEALS", 30)
     with pytest.raises(AssertionError, match=r"proved every one of \d+ deals dead"):
-        Kit().test_solved_deal_ends_won()
+        _rash_kit().test_solved_deal_ends_won()
 
 
 def test_piles_that_are_lists_and_keys_that_cannot_be_hashed_are_named() -> None:
     from collections import Counter
 
-    from patience_core.testing import check_position
+    from patience_core.testing import check_position, check_search_space
 
     game = load_game("escalator")
     start = game.deal(DealNumber(17))
@@ -215,6 +227,18 @@ def test_piles_that_are_lists_and_keys_that_cannot_be_hashed_are_named() -> None
     listed = Position(tuple(list(pile) for pile in start.piles))  # type: ignore[misc]
     with pytest.raises(AssertionError, match="pile 0 is a list, not a tuple"):
         check_position(game, listed, deck)
-    unhashable = _escalator_with(solver_key=lambda self, p: [len(pile) for pile in p])
-    with pytest.raises(AssertionError, match="solver_key returned a list, which cannot be hashed"):
-        check_position(unhashable, start, deck)
+    unhashable = _search_with(key=lambda self, p: [len(pile) for pile in p])
+    with pytest.raises(AssertionError, match="key returned a list, which cannot be hashed"):
+        check_search_space(unhashable.game, 17, 1, 5, unhashable)
+
+
+def test_a_search_that_plays_otherwise_than_the_game_is_caught() -> None:
+    from patience_core.testing import check_search_space
+
+    def play(self: GameSearch, position: Position, move: Move) -> Position:
+        child = self.game.play(position, move)
+        return self.game.play(child, move) if move.kind is MoveKind.DEAL and child[0] else child
+
+    twice = _search_with(play=play)
+    with pytest.raises(AssertionError, match="to another position than the game's play"):
+        check_search_space(twice.game, 17, 1, 5, twice)

@@ -270,12 +270,12 @@ class GameConformance:
             fast = solve(game, position, budget, search).verdict
             slow = solve(game, position, budget, plain).verdict
             assert {fast, slow} != {Verdict.WON, Verdict.DEAD}, (
-                f"deal {deal}: the solver says {fast.value} with the game's "
+                f"deal {deal}: the solver says {fast.value} with the search object's "
                 f"{', '.join(shortcuts)}, {slow.value} with the plain search over every legal "
                 "move: a shortcut loses wins"
                 if fast is Verdict.DEAD
-                else f"deal {deal}: the solver wins with the game's {', '.join(shortcuts)}, but "
-                "the plain search over every legal move proves it dead"
+                else f"deal {deal}: the solver wins with the search object's "
+                f"{', '.join(shortcuts)}, but the plain search over every legal move proves it dead"
             )
 
     def test_illegal_moves_are_refused(self) -> None:
