@@ -218,13 +218,20 @@ class LazyGroup(click.Group):
         return self.commands.get(cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """List commands with their one-line help without importing the built-in modules."""
-        self._add_plugin_commands(ctx)
+        """List commands with their one-line help without importing the built-in modules, nor
+        the plugins: their commands are listed when a host is loaded already (``obj=``), and
+        ``patience plugins`` lists them (loading every game plugin would cost ``--help`` its
+        speed)."""
+        if ctx.find_root().obj is not None:
+            self._add_plugin_commands(ctx)
         rows = [(name, help_) for name, (_m, _a, help_) in COMMANDS.items()]
         for name, command in sorted(self.commands.items()):
             rows.append((name, command.get_short_help_str(60)))
         with formatter.section("Commands"):
             formatter.write_dl(sorted(rows))
+        if ctx.find_root().obj is None:
+            with formatter.section("Plugin commands"):
+                formatter.write_text("Plugins may add commands: `patience plugins` lists them.")
 
 
 @click.group(cls=LazyGroup)
@@ -251,6 +258,7 @@ def main(argv: list[str] | None = None, obj: Any = None) -> None:
         if sys.stderr is not None:
             click.echo("patience: error: standard output is closed", err=True)
         sys.exit(1)
+    args = sys.argv[1:] if argv is None else argv
     try:
         cli.main(args=argv, prog_name="patience", standalone_mode=False, obj=obj)
     except (click.exceptions.Abort, KeyboardInterrupt):
@@ -262,18 +270,17 @@ def main(argv: list[str] | None = None, obj: Any = None) -> None:
         sys.exit(130)
     except click.UsageError as exc:
         # One line, not click's three: the command, the problem, where to look.
-        args = sys.argv[1:] if argv is None else argv
         where = exc.ctx.command_path if exc.ctx is not None else _command_named(args)
         message = shortened(exc.format_message(), args)
         click.echo(f"{where}: error: {message} (see --help)", err=True)
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        click.echo(f"patience: error: {shortened(exc.format_message())}", err=True)
+        click.echo(f"patience: error: {shortened(exc.format_message(), args)}", err=True)
         sys.exit(exc.exit_code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except PatienceError as exc:
-        message = shortened(str(exc))
+        message = shortened(str(exc), args)
         if _current_folder_gone():
             # Relative paths are then read from nowhere: say why they are not found.
             message += " (the current folder no longer exists: cd to another one)"
@@ -283,8 +290,8 @@ def main(argv: list[str] | None = None, obj: Any = None) -> None:
         _quit_quietly()
     except OSError as exc:
         # A file we were asked to read or write: a read-only folder, a full disk, ...
-        where = f" {exc.filename}:" if exc.filename else ""
-        reason = exc.strerror or str(exc)
+        where = f" {shortened(str(exc.filename), args)}:" if exc.filename else ""
+        reason = shortened(exc.strerror or str(exc), args)
         if not exc.filename and _current_folder_gone():
             # A relative path was to be made whole (`-O rows.csv`, `--file x.json`).
             reason = "the current folder no longer exists (it was removed): cd to another one"
@@ -319,7 +326,8 @@ def main(argv: list[str] | None = None, obj: Any = None) -> None:
                     1,
                 )
         click.echo(
-            f"patience: {what}: {one_line(exc)} (set PATIENCE_DEBUG=1 for details)",
+            f"patience: {what}: {shortened(one_line(exc), args)} (set PATIENCE_DEBUG=1 for "
+            "details)",
             err=True,
         )
         sys.exit(code)
@@ -352,16 +360,21 @@ _LONG_NUMBER = re.compile(r"[0-9]{41,}")
 
 
 def shortened(message: str, args: list[str] | tuple[str, ...] = ()) -> str:
-    """``message`` with the user's long text cut to its first 20 characters and ``...``: every
-    number of more than 40 digits (only an echo of what was typed has so many), and each of
-    ``args`` (the command line's arguments, for a usage error) of more than 40 characters, so
-    that a 5000-digit ``-n`` is refused in one short line by any command. Parameter types
-    that know better say more (:func:`~patience_core.cli.options.number_problem`)."""
-    for arg in sorted({a for a in args if len(a) > _LONGEST}, key=len, reverse=True):
-        for text in (arg, arg.partition("=")[2]):  # --deals=999...: the value
-            if len(text) > _LONGEST and text in message:
-                message = message.replace(text, text[:20] + "...")
-    return _LONG_NUMBER.sub(lambda match: match.group()[:20] + "...", message)
+    """``message`` with the user's long text cut by :func:`~patience_core.errors.shown` to its
+    first 20 characters and ``...``: each of ``args`` (the command line's arguments: a value,
+    a path, or the part of a path echoed) of more than 40 characters, and every number of more
+    than 40 digits, so that any command refuses a 5,000-character value in one short line.
+    Parameter types that know better say more (:func:`~patience_core.cli.options.number_problem`).
+    """
+    from patience_core.errors import shown
+
+    def cut(text: str) -> str:
+        return shown(text, 23, quote=False)
+
+    texts = {t for a in args for t in (a, a.partition("=")[2]) if len(t) > _LONGEST}
+    for text in sorted(texts, key=len, reverse=True):
+        message = message.replace(text, cut(text))
+    return _LONG_NUMBER.sub(lambda match: cut(match.group()), message)
 
 
 def show_traceback(exc: BaseException) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from patience_core.cli import get_host
@@ -9,11 +11,27 @@ from patience_core.engine import counted
 
 
 @click.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of games instead.")
 @click.pass_context
-def list_games(ctx: click.Context) -> None:
-    """List the installed games, with the plugin and version that provides each."""
+def list_games(ctx: click.Context, as_json: bool) -> None:
+    """List the installed games, with the plugin and version that provides each.
+
+    With --json: a list of objects with the fields name, title, distribution and version.
+    """
     host = get_host(ctx)
-    if not len(host.games):
+    rows = [
+        {
+            "name": game.name,
+            "title": game.title,
+            "distribution": host.games.provider(game.name),
+            "version": host.version_of(game.name),
+        }
+        for game in host.games
+    ]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    if not rows:
         held = [
             r.distribution
             for r in host.records
@@ -28,12 +46,9 @@ def list_games(ctx: click.Context) -> None:
         else:
             click.echo("No games installed. Install a game plugin, e.g. patience-escalator.")
         return
-    rows = []
-    for game in host.games:
-        rows.append(
-            (game.name, game.title, host.games.provider(game.name), host.version_of(game.name))
+    width = max(len(r["name"]) for r in rows)
+    twidth = max(len(r["title"]) for r in rows)
+    for r in rows:
+        click.echo(
+            f"{r['name']:<{width}}  {r['title']:<{twidth}}  {r['distribution']} {r['version']}"
         )
-    width = max(len(r[0]) for r in rows)
-    twidth = max(len(r[1]) for r in rows)
-    for name, title, dist, version in rows:
-        click.echo(f"{name:<{width}}  {title:<{twidth}}  {dist} {version}")

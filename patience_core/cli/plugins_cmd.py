@@ -2,27 +2,50 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from patience_core.cli import get_host
 
 
 @click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of plugins instead.")
 @click.pass_context
-def plugins(ctx: click.Context) -> None:
-    """List the plugins: distribution, version, games, status (loaded, broken, blocked)."""
+def plugins(ctx: click.Context, as_json: bool) -> None:
+    """List the plugins: distribution, version, games, status (loaded, broken, blocked), and the
+    commands each adds.
+
+    With --json: a list of objects with the fields name, distribution, version, status, error,
+    games, commands and commands_error.
+    """
     host = get_host(ctx)
-    host.add_commands(click.Group())  # to tell whose commands fail (shown below)
-    for r in host.records:
-        games = ", ".join(r.games) or "-"
-        entry = (
-            ""
-            if r.name in (r.distribution, r.distribution.removeprefix("patience-"))
-            else f" ({r.name})"
-        )
-        line = f"{r.distribution}{entry} {r.version}  [{r.status}]  games: {games}"
-        if r.error:
-            line += f"  error: {r.error}"
-        if r.distribution in host.command_problems:
-            line += f"  its commands failed: {host.command_problems[r.distribution]}"
+    host.add_commands(click.Group())  # to tell whose commands there are, and whose fail
+    rows = [
+        {
+            "name": r.name,
+            "distribution": r.distribution,
+            "version": r.version,
+            "status": r.status,
+            "error": r.error,
+            "games": list(r.games),
+            "commands": host.commands_of.get(r.distribution, []),
+            "commands_error": host.command_problems.get(r.distribution, ""),
+        }
+        for r in host.records
+    ]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        name, dist = row["name"], row["distribution"]
+        entry = "" if name in (dist, dist.removeprefix("patience-")) else f" ({name})"
+        line = f"{dist}{entry} {row['version']}  [{row['status']}]  games: "
+        line += ", ".join(row["games"]) or "-"
+        if row["commands"]:
+            line += f"  commands: {', '.join(row['commands'])}"
+        if row["error"]:
+            line += f"  error: {row['error']}"
+        if row["commands_error"]:
+            line += f"  its commands failed: {row['commands_error']}"
         click.echo(line)

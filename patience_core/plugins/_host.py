@@ -136,6 +136,9 @@ class PluginHost:
         #: Why a plugin's patience_register_commands failed, by distribution (filled by
         #: :meth:`add_commands`).
         self.command_problems: dict[str, str] = {}
+        #: The names of the commands each plugin added, by distribution (filled by
+        #: :meth:`add_commands`).
+        self.commands_of: dict[str, list[str]] = {}
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -297,19 +300,28 @@ class PluginHost:
 
     def add_commands(self, group: Any) -> list[str]:
         """Call ``patience_register_commands`` plugin by plugin (each through its own plugin
-        manager, so that one failing plugin is named and the others' commands still come).
+        manager, so that one failing plugin is named and the others' commands still come), and
+        add the commands to ``group`` (a :class:`click.Group`); :attr:`commands_of` then tells
+        which plugin added which command.
 
         :returns: one problem line per plugin whose hook failed.
         """
+        import click
+
         problems = []
         for distribution, own in self._own.items():
+            added = click.Group()
             try:
-                own.hook.patience_register_commands(cli=group)
+                own.hook.patience_register_commands(cli=added)
             except KeyboardInterrupt:
                 raise
             except BaseException as exc:  # SystemExit too: the plugin's, not a reason to stop
                 self.command_problems[distribution] = _reason(exc)
                 problems.append(f"plugin {distribution} failed to add commands: {_reason(exc)}")
+                continue
+            self.commands_of[distribution] = sorted(added.commands)
+            for name, command in added.commands.items():
+                group.add_command(command, name)
         return problems
 
     def card_text(self, card: Card, unicode: bool) -> str | None:
