@@ -262,7 +262,8 @@ class Run:
         The rows go to ``FILE.partial`` as they come (after the kept ones); when every deal has
         its row, they replace ``output`` whole, in deal order, and ``FILE.partial`` is removed.
         A run that ends before its first row (a failing plugin, Ctrl-C) removes the partial file
-        it began. :attr:`wall_seconds` then holds the time taken.
+        it began. :attr:`wall_seconds` then holds the time taken. A run not yet opened is opened
+        first (:meth:`open`): :meth:`close` it afterwards, or play it in a ``with`` block.
 
         :param on_progress: called with each row played now (not the kept ones), e.g. to move a
             progress bar of :attr:`remaining` steps.
