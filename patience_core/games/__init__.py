@@ -11,7 +11,6 @@ from patience_core.games._answers import (
     checked_piles,
     checked_position,
     checked_score,
-    distribution_of,
     shown_answer,
     wrong_answer,
 )
@@ -49,7 +48,7 @@ from patience_core.games._positions import (
     read_position_text,
     recorded_options,
 )
-from patience_core.games._registry import GameRegistry
+from patience_core.games._registry import GameRegistry, distribution_of
 from patience_core.games._search import GameSearch, is_default
 from patience_core.games._searchspace import (
     AnySpace,

@@ -11,6 +11,7 @@ from typing import Any
 from patience_core.engine import counted
 from patience_core.errors import PluginError, shown
 from patience_core.games._game import Game
+from patience_core.games._registry import distribution_of
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
 __all__ = [
@@ -20,7 +21,6 @@ __all__ = [
     "checked_piles",
     "checked_position",
     "checked_score",
-    "distribution_of",
     "shown_answer",
     "wrong_answer",
 ]
@@ -218,19 +218,6 @@ def checked_flag(game: Game, hook: str, answer: object, provider: str | None = N
     if not isinstance(answer, bool):
         raise wrong_answer(game, hook, answer, "True or False", provider)
     return answer
-
-
-def distribution_of(game: Game) -> str:
-    """The installed distribution whose package holds ``game``'s class (for messages), or the
-    package's name when no distribution claims it."""
-    from importlib import metadata
-
-    top = type(game).__module__.split(".")[0]
-    try:
-        owners = metadata.packages_distributions().get(top)
-    except Exception:
-        owners = None
-    return owners[0] if owners else top
 
 
 def shown_answer(answer: object) -> str:

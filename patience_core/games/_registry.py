@@ -15,7 +15,7 @@ from patience_core.games._declaration import declaration_problem
 from patience_core.games._game import Game
 from patience_core.games._search import GameSearch
 
-__all__ = ["GameRegistry"]
+__all__ = ["GameRegistry", "distribution_of"]
 
 
 @attrs.define
@@ -116,3 +116,16 @@ class GameRegistry:
 
     def __len__(self) -> int:
         return len(self._games)
+
+
+def distribution_of(game: Game) -> str:
+    """The installed distribution whose package holds ``game``'s class (for messages), or the
+    package's name when no distribution claims it."""
+    from importlib import metadata
+
+    top = type(game).__module__.split(".")[0]
+    try:
+        owners = metadata.packages_distributions().get(top)
+    except Exception:
+        owners = None
+    return owners[0] if owners else top
