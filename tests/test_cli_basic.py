@@ -85,9 +85,14 @@ def test_deal_json() -> None:
     assert data["game"] == "escalator" and data["deal"] == "1"
     assert [p["name"] for p in data["piles"][:3]] == ["s", "w", "p1"]
     assert data["piles"][2]["cards"] == ["9c"]
-    assert data["piles"][0]["cards"][-1] == "*4c"  # the top of the stock is last
+    # Face down, the stock's cards are unknown, as a player sees them (the board hides them too)
+    assert data["piles"][0]["cards"] == [None] * 24 and data["all_cards"] is False
     assert data["legal_moves"] == ["deal"]
     assert data["score"] == 0 and data["max_score"] == 28 and data["won"] is False
+    every = CliRunner().invoke(cli, ["deal", "escalator", "--deal", "1", "--json", "--all-cards"])
+    shown = json.loads(every.output)
+    assert shown["piles"][0]["cards"][-1] == "*4c"  # the top of the stock is last
+    assert shown["piles"][2:] == data["piles"][2:] and shown["all_cards"] is True
 
 
 @pytest.mark.parametrize(
@@ -232,10 +237,12 @@ def test_position_file_options_are_used(tmp_path: Path) -> None:
 
 
 def test_a_position_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
-    made = CliRunner().invoke(cli, ["deal", "escalator", "--deal", "3", "--json"])
+    made = CliRunner().invoke(cli, ["deal", "escalator", "--deal", "3", "--json", "--all-cards"])
     path = tmp_path / "pos.json"
     path.write_bytes(b"\xef\xbb\xbf" + made.output.encode("utf-8"))
-    back = CliRunner().invoke(cli, ["deal", "escalator", "--from", str(path), "--json"])
+    back = CliRunner().invoke(
+        cli, ["deal", "escalator", "--from", str(path), "--json", "--all-cards"]
+    )
     assert back.exit_code == 0, back.output
     assert json.loads(back.output)["piles"] == json.loads(made.output)["piles"]
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from patience_core.cli import cli
 from patience_core.engine import DealNumber, GRand, aisleriot_shuffle, microsoft_deal, standard_deck
 from patience_core.testing import read_golden
 
@@ -160,16 +163,111 @@ def test_deal_is_the_same_under_any_hash_seed() -> None:
 
 
 def test_a_position_file_with_a_pile_out_of_place_is_refused(tmp_path: Path) -> None:
-    import json
-
-    from patience_core.cli.deal_cmd import read_position
     from patience_core.errors import BadSave
-    from patience_core.games import position_to_dict
+    from patience_core.games import position_to_dict, read_position
     from patience_core.testing import load_game
 
     game = load_game("escalator")
-    data = position_to_dict(game, game.deal(DealNumber(3)))
+    data = position_to_dict(game, game.deal(DealNumber(3)), all_cards=True)
     assert read_position(game, json.dumps(data)) == game.deal(DealNumber(3))
     data["piles"][5]["name"] = "p99"
     with pytest.raises(BadSave, match="pile 'p99' is where escalator has pile p4"):
         read_position(game, json.dumps(data))
+
+
+# -- position JSON: what a player sees, or every card ------------------------------------------
+
+
+def _patience(*args: str) -> subprocess.CompletedProcess[str]:
+    exe = Path(sys.executable).with_name("patience")
+    env = {k: v for k, v in os.environ.items() if k != "PATIENCE_DEBUG"}
+    return subprocess.run(
+        [str(exe), *args], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+
+
+@pytest.mark.parametrize("game", ["escalator", "spiderette"])
+def test_deal_json_hides_face_down_cards_unless_every_card_is_asked_for(game: str) -> None:
+    seen = json.loads(CliRunner().invoke(cli, ["deal", game, "-d", "5", "--json"]).output)
+    every = CliRunner().invoke(cli, ["deal", game, "-d", "5", "--json", "--all-cards"]).output
+    full = json.loads(every)
+    assert (seen["all_cards"], full["all_cards"]) == (False, True)
+    hidden = [
+        (i, k) for i, p in enumerate(full["piles"]) for k, c in enumerate(p["cards"]) if "*" in c
+    ]
+    assert hidden  # the stock (Escalator), the columns' lower cards (Spiderette)
+    for i, pile in enumerate(full["piles"]):
+        for k, code in enumerate(pile["cards"]):
+            assert seen["piles"][i]["cards"][k] == (None if (i, k) in hidden else code)
+    assert {k: v for k, v in seen.items() if k not in ("piles", "all_cards")} == {
+        k: v for k, v in full.items() if k not in ("piles", "all_cards")
+    }
+
+
+def test_a_position_with_unknown_cards_is_refused_in_one_line(tmp_path: Path) -> None:
+    seen, every = tmp_path / "seen.json", tmp_path / "every.json"
+    seen.write_text(_patience("deal", "escalator", "-d", "17", "--json").stdout)
+    every.write_text(_patience("deal", "escalator", "-d", "17", "--json", "--all-cards").stdout)
+    for command in (["deal", "escalator"], ["solve", "escalator", "--nodes", "50"]):
+        refused = _patience(*command, "--from", str(seen))
+        assert (refused.returncode, refused.stdout) == (1, "")
+        assert refused.stderr == (
+            f"patience: error: {seen}: pile s: 24 face-down cards not shown (null): a position "
+            "needs every card; write it with --all-cards\n"
+        )
+        assert _patience(*command, "--from", str(every)).returncode == 0
+    shown = _patience("deal", "escalator", "--from", str(every), "--json", "--all-cards")
+    assert shown.stdout.replace('"deal": null', '"deal": "17"') == every.read_text()
+
+
+def test_every_card_is_for_the_machine_formats_only() -> None:
+    result = CliRunner().invoke(cli, ["deal", "escalator", "-d", "3", "--all-cards"])
+    assert result.exit_code == 2
+    assert "--all-cards is for --json and the game's formats, not the board" in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [("HA", "Ah"), ("s10", "Ts"), ("1h", "Ah"), ("0c", "Tc"), ("*DQ", "*Qd"), ("XX", None)],
+)
+def test_the_likely_card_is_suggested(text: str, meant: str | None) -> None:
+    from patience_core.games import meant_card
+
+    assert meant_card(text) == meant
+
+
+def test_a_card_placed_twice_is_named_with_both_places_and_the_missing_card() -> None:
+    from patience_core.games import twice_problem
+    from patience_core.model import Card
+
+    deck = [Card.from_code(c) for c in ("Ah", "2h", "3h")]
+    placed = [(Card.from_code(c), f"pile p{k}") for k, c in enumerate(("Ah", "3h", "Ah"), 1)]
+    assert twice_problem(deck, placed) == (
+        "card Ah appears too often: pile p1 and pile p3; 2h is missing"
+    )
+    assert twice_problem(deck, placed[:2]) is None
+    assert twice_problem(deck, [(Card.from_code("Ks"), "pile p1")]) == (
+        "card Ks is not one of the game's cards (pile p1)"
+    )
+
+
+def test_position_json_names_both_copies_of_a_card_and_the_likely_meaning(tmp_path: Path) -> None:
+    dumped = json.loads(
+        CliRunner().invoke(cli, ["deal", "bakers-game", "-d", "ms:1", "--json"]).output
+    )
+    t1 = dumped["piles"][8]["cards"]
+    path = tmp_path / "pos.json"
+    for code, said in (
+        (
+            t1[1],
+            f"card {t1[1]} appears too often: pile t1 card 1 and pile t1 card 2; "
+            f"{t1[0]} is missing",
+        ),
+        (t1[0][::-1], f"pile t1: {t1[0][::-1]!r} is not a card: did you mean {t1[0]}?"),
+    ):
+        changed = json.loads(json.dumps(dumped))
+        changed["piles"][8]["cards"][0] = code
+        path.write_text(json.dumps(changed))
+        result = CliRunner().invoke(cli, ["deal", "bakers-game", "--from", str(path)])
+        assert result.exit_code == 1
+        assert str(result.exception).endswith(said)

@@ -290,9 +290,9 @@ def test_thoughtful_and_honest_exclude_each_other(run_patience: Run, tmp_path: P
     assert "exclude each other" in hinted.err
 
 
-def _in_plugin_module(source: str) -> Any:
-    """A function compiled as if written in the Escalator plugin's own module."""
-    namespace: dict[str, Any] = {"__name__": "patience_escalator.game"}
+def _in_plugin_module(source: str, module: str = "game") -> Any:
+    """A function compiled as if written in a module of the Escalator plugin."""
+    namespace: dict[str, Any] = {"__name__": f"patience_escalator.{module}"}
     exec(source, namespace)  # test scaffolding: code "inside" the plugin
     return namespace["broken"]
 
@@ -301,33 +301,36 @@ def test_a_failing_plugin_hook_names_the_plugin_and_exits_1(
     run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from patience_escalator import Escalator
+    from patience_escalator.search import EscalatorSearch
 
-    broken = _in_plugin_module("def broken(self, position):\n    raise RuntimeError('boom')\n")
-    monkeypatch.setattr(Escalator, "solver_key", broken)
+    source = "def broken(self, position):\n    raise RuntimeError('boom')\n"
+    monkeypatch.setattr(EscalatorSearch, "key", _in_plugin_module(source, "search"))
     result = run_patience("solve", "escalator", "--deal", "3")
     assert result.code == 1
     assert result.err.startswith("patience: error: the plugin patience-escalator failed: ")
     assert "RuntimeError: boom" in result.err and "Traceback" not in result.err
-    monkeypatch.setattr(Escalator, "status", broken)  # asked when the game is made
+    # A game's answers are trusted once it is loaded (no trial of them when it is made): the
+    # board's status line is where this one fails, and the plugin is named the same way.
+    monkeypatch.setattr(Escalator, "status", _in_plugin_module(source))
     result = run_patience("deal", "escalator", "--deal", "3")
     assert result.code == 1
     assert result.err.strip() == (
-        "patience: error: the escalator plugin (patience-escalator) is broken: status failed: "
-        "RuntimeError: boom"
+        "patience: error: the plugin patience-escalator failed: RuntimeError: boom "
+        "(set PATIENCE_DEBUG=1 for details)"
     )
 
 
 def test_an_internal_error_names_the_game_being_worked_on(
     run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience_escalator import Escalator
+    from patience_escalator.search import EscalatorSearch
 
     # Defined here (no plugin frame raises): the error comes up inside patience's solver.
     class Odd:
         def __hash__(self) -> int:
             raise ValueError("odd")
 
-    monkeypatch.setattr(Escalator, "solver_key", lambda self, position: Odd())
+    monkeypatch.setattr(EscalatorSearch, "key", lambda self, position: Odd())
     result = run_patience("solve", "escalator", "--deal", "3")
     assert result.code == 70
     assert result.err.startswith(
@@ -338,9 +341,9 @@ def test_an_internal_error_names_the_game_being_worked_on(
 def test_a_key_that_cannot_be_hashed_is_the_game_s_fault(
     run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience_escalator import Escalator
+    from patience_escalator.search import EscalatorSearch
 
-    monkeypatch.setattr(Escalator, "solver_key", lambda self, position: [1])
+    monkeypatch.setattr(EscalatorSearch, "key", lambda self, position: [1])
     result = run_patience("solve", "escalator", "--deal", "3")
     assert result.code == 1
     assert result.err.startswith(

@@ -5,14 +5,27 @@ from __future__ import annotations
 import math
 import os
 import secrets
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
 from patience_core.engine import DealNumber, shown
-from patience_core.errors import PatienceError
+from patience_core.errors import BadSave, PatienceError
+from patience_core.games import (
+    Game,
+    json_object,
+    read_position,
+    read_position_text,
+    recorded_options,
+)
+from patience_core.model import Position
+from patience_core.play import SAVE_FORMAT, load_session
+from patience_core.plugins import PluginHost
 from patience_core.solve import HONEST, THOUGHTFUL
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class DealType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
@@ -159,7 +172,8 @@ option_flag = click.option(
 
 def chosen_mode(thoughtful: bool, honest: bool) -> str | None:
     """The information mode the flags ``--thoughtful`` and ``--honest`` chose (``"thoughtful"``,
-    ``"honest"``, or ``None`` for neither).
+    ``"honest"``, or ``None`` for neither). Two boolean flags rather than click's flag values of
+    one parameter: with those, click keeps the last flag given and says nothing of the other.
 
     :raises click.UsageError: for both (they exclude each other).
     """
@@ -168,6 +182,71 @@ def chosen_mode(thoughtful: bool, honest: bool) -> str | None:
     if thoughtful:
         return THOUGHTFUL
     return HONEST if honest else None
+
+
+def from_option(text: str) -> Callable[[F], F]:
+    """``--from FILE`` (``-`` for standard input), the position to start from, with ``text`` for
+    its help. A :class:`click.Path` (for shell completion) that checks nothing: a file that
+    cannot be read is told by :func:`position_from_file` in one line, exit status 1, as every
+    bad file is."""
+    return click.option(
+        "--from",
+        "from_file",
+        type=click.Path(readable=False, allow_dash=True),
+        metavar="FILE",
+        help=text,
+    )
+
+
+def is_save_data(data: object) -> bool:
+    """Whether a position file's JSON object (:func:`~patience_core.games.json_object`) looks
+    like a saved game (the save format, or with ``moves`` and ``deal``) rather than a
+    position."""
+    return isinstance(data, dict) and (
+        data.get("format") == SAVE_FORMAT or ("moves" in data and "deal" in data)
+    )
+
+
+def position_from_file(
+    host: PluginHost, name: str, chosen: Mapping[str, str], path: str
+) -> tuple[Game, Position, str]:
+    """The game and position held by the file at ``path`` (``-`` for standard input), for
+    ``--from``: a saved game's current position (:func:`~patience_core.play.load_session`),
+    else position JSON or a text format of the game (:mod:`patience_core.games`, "position
+    files"), with the options it records merged with the ``chosen`` ones.
+
+    :param chosen: the options given with ``--option`` (refused for a saved game, which
+        records its own).
+    :returns: (the game with its options, the position, a label naming the file and, for a
+        saved game, the move reached).
+    :raises click.UsageError: for options given with a saved game, or disagreeing with the
+        ones a position file records.
+    :raises BadSave: naming the file, for a file that cannot be read or holds no position of
+        ``name`` (a saved game of another game included).
+    :raises PatienceError: for an unknown game or a bad option value.
+    """
+    text = read_position_text(path)
+    data = json_object(text)
+    if is_save_data(data):
+        if path == "-":
+            raise BadSave("a saved game cannot be read from standard input: give its file name")
+        if chosen:
+            raise click.UsageError("--option cannot be used with a saved game")
+        _saved, session = load_session(Path(path), host.game)
+        if session.game.name != host.games.get(name).name:
+            raise BadSave(f"{path} holds a saved {session.game.name} game, not {name}")
+        return session.game, session.position, f"{path} (after move {len(session.moves)})"
+    recorded = recorded_options(data, host.games.get(name).name, path)
+    if recorded is not None and any(recorded.get(k, v) != v for k, v in chosen.items()):
+        raise click.UsageError(
+            f"--option disagrees with the options recorded in {path}: {recorded}"
+        )
+    game = host.game(name, {**(recorded or {}), **chosen})
+    try:
+        position = read_position(game, text, data)
+    except BadSave as exc:
+        raise BadSave(f"{path}: {exc}") from None
+    return game, position, path
 
 
 def file_path(text: str, what: str, kind: str = "file") -> Path:

@@ -13,8 +13,15 @@ import json
 import click
 
 from patience_core.cli import get_host
-from patience_core.cli.deal_cmd import position_from_file
-from patience_core.cli.options import COUNT, DEAL, SECONDS, chosen_mode, option_flag
+from patience_core.cli.options import (
+    COUNT,
+    DEAL,
+    SECONDS,
+    chosen_mode,
+    from_option,
+    option_flag,
+    position_from_file,
+)
 from patience_core.engine import DealNumber, counted
 from patience_core.games import Game, parse_options
 from patience_core.model import Move, Position
@@ -34,12 +41,9 @@ def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, 
 @click.argument("game")
 @click.option("--deal", "-d", "deal_number", type=DEAL, help="The deal, N or ms:N.")
 @option_flag
-@click.option(
-    "--from",
-    "from_file",
-    metavar="FILE",
-    help="Start from a saved game (its current position) or a position file "
-    "(as `patience deal --from` reads) instead of a deal.",
+@from_option(
+    "Start from a saved game (its current position) or a position file with every card "
+    "(as `patience deal --from` reads) instead of a deal."
 )
 @click.option("--thoughtful", is_flag=True, help="Solve with every card known (the default).")
 @click.option(

@@ -1,0 +1,190 @@
+"""Position files: the position of a game read from a file or a text, for every front end
+(``patience deal --from``, ``patience solve --from``) and for notebooks.
+
+Layer 4. A position file holds position JSON (``docs/cli.md``, "Position JSON": what
+``patience deal GAME --json --all-cards`` writes) or a text format the game reads
+(:attr:`~patience_core.games.Game.formats`, e.g. Freecell Solver's board text for Baker's Game).
+Saved games (``patience play``) are read by :func:`patience_core.play.load_session` instead.
+
+Example::
+
+    from patience_core.games import read_position_file
+    position = read_position_file(game, "deal-17.json")  # BadSave, in one line, if it is not
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from patience_core.errors import BadSave
+from patience_core.games._formats import POSITION_FORMAT, POSITION_VERSION, position_from_dict
+from patience_core.games._game import Game
+from patience_core.model import Position
+
+__all__ = [
+    "MAX_POSITION_BYTES",
+    "file_options",
+    "json_object",
+    "read_position",
+    "read_position_file",
+    "read_position_text",
+    "recorded_options",
+]
+
+#: The largest position file read, in bytes: a position is a few kilobytes at most.
+MAX_POSITION_BYTES = 1_000_000
+#: Digits a whole number of a position file may have at most (no field comes near; Python
+#: itself refuses more than 4,300, in words of its own).
+_MAX_DIGITS = 100
+
+
+def _whole_number(text: str) -> int:
+    """A JSON whole number (``json.loads``'s ``parse_int``); :raises ValueError: in our words
+    beyond :data:`_MAX_DIGITS` digits."""
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise ValueError(f"a number with too many digits ({len(text.lstrip('-'))})")
+    return int(text)
+
+
+def _parse_json(text: str) -> dict[str, Any]:
+    """``text`` parsed as a JSON object. :raises BadSave: one line, when it is not one."""
+    try:
+        data = json.loads(text, parse_int=_whole_number)
+    except json.JSONDecodeError as exc:
+        raise BadSave(f"not valid JSON: {exc.msg} (line {exc.lineno})") from None
+    except RecursionError:
+        raise BadSave("not a position (nested too deeply)") from None
+    except ValueError as exc:
+        raise BadSave(f"not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise BadSave("position JSON must be an object")
+    return data
+
+
+def json_object(text: str) -> dict[str, Any] | None:
+    """``text`` (a file read by :func:`read_position_text`) parsed as a JSON object, or
+    ``None`` when it is not one (another format of the game, or bad JSON: reading it as a
+    position then says what is wrong)."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        return _parse_json(text)
+    except BadSave:
+        return None
+
+
+def read_position(game: Game, text: str, data: object = None) -> Position:
+    """The position of ``game`` a text describes: position JSON when it starts with ``{``,
+    otherwise the first of the game's readable :attr:`~patience_core.games.Game.formats` that
+    reads it. The result passes :meth:`Game.check_position`.
+
+    :param data: the text already parsed as a JSON object (:func:`json_object`), if it was; it
+        is then not parsed again.
+    :raises BadSave: with a one-line message when nothing reads the text or it is not a position
+        of ``game`` (position JSON written without ``--all-cards`` included, when a card of it
+        is face down: a position needs every card).
+    """
+    if text.lstrip().startswith("{"):
+        if not isinstance(data, dict):
+            data = _parse_json(text)
+        if data.get("format", POSITION_FORMAT) != POSITION_FORMAT:
+            raise BadSave(f"format {data.get('format')!r} is not {POSITION_FORMAT!r}")
+        if data.get("version", POSITION_VERSION) != POSITION_VERSION:
+            raise BadSave(
+                f"position JSON version {data.get('version')!r} is not supported "
+                f"(this patience reads version {POSITION_VERSION})"
+            )
+        if data.get("game") not in (None, game.name):
+            raise BadSave(f"position is of game {data.get('game')!r}, not {game.name}")
+        position = position_from_dict(game, data)
+        game.check_position(position)
+        return position
+    readers = [f for f in game.formats if f.read is not None]
+    if not readers:
+        names = ", ".join(f.name for f in game.formats)
+        extra = f"; its formats ({names}) cannot be read" if names else ""
+        raise BadSave(f"not position JSON, and {game.name} reads no other position format{extra}")
+    first: BadSave | None = None
+    for fmt in readers:
+        assert fmt.read is not None
+        try:
+            return fmt.read(game, text)
+        except BadSave as exc:
+            first = first or exc
+    assert first is not None
+    raise first
+
+
+def read_position_text(path: str) -> str:
+    """The text of the position file at ``path`` (``-`` for standard input), read with a size
+    cap of :data:`MAX_POSITION_BYTES`, so a huge or endless input (``/dev/zero``) is refused
+    quickly instead of filling memory.
+
+    :raises BadSave: naming the file, for a file that cannot be read (a folder, no permission:
+        ``cannot read FILE: ...``), is too large or is not UTF-8 text.
+    """
+    try:
+        if path == "-":
+            if sys.stdin is None or sys.stdin.closed:
+                raise BadSave("cannot read standard input: it is closed")
+            data = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_POSITION_BYTES + 1)
+    except OSError as exc:
+        raise BadSave(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_POSITION_BYTES:
+        raise BadSave(f"{path} is larger than {MAX_POSITION_BYTES:,} bytes: not a position file")
+    try:
+        return data.decode("utf-8-sig")  # a byte order mark (some editors add one) is skipped
+    except UnicodeDecodeError:
+        raise BadSave(f"cannot read {path}: not UTF-8 text") from None
+
+
+def file_options(data: object, path: str = "-") -> dict[str, str] | None:
+    """The ``options`` a position JSON object (:func:`json_object`) records, or ``None`` (not
+    JSON, or none recorded).
+
+    :raises BadSave: naming ``path``, when ``options`` is there but is not an object of option
+        names to text values (``{"empty-columns": 1}``, ``null``, a list): taking the game's
+        defaults instead would solve another game than the file's.
+    """
+    if not isinstance(data, dict) or "options" not in data:
+        return None
+    options = data["options"]
+    if isinstance(options, dict) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in options.items()
+    ):
+        stripped = {key.strip(): value.strip() for key, value in options.items()}
+        if len(stripped) < len(options):
+            twice = next(k for k in stripped if sum(n.strip() == k for n in options) > 1)
+            raise BadSave(f"{path}: option {twice!r} given twice")
+        return stripped
+    raise BadSave(f"{path}: 'options' must be an object of option names to text values")
+
+
+def recorded_options(data: object, game_name: str, path: str = "-") -> dict[str, str] | None:
+    """The options a position JSON object (:func:`json_object`) records for the game
+    ``game_name`` (its canonical name): :func:`file_options`, or ``None`` for a file of another
+    game, whose options are not tried on this one (reading the position then says whose it is).
+
+    :raises BadSave: as :func:`file_options`.
+    """
+    of_game = data.get("game", game_name) if isinstance(data, dict) else game_name
+    return file_options(data, path) if of_game == game_name else None
+
+
+def read_position_file(game: Game, path: str) -> Position:
+    """:func:`read_position` of the file at ``path`` (``-`` for standard input), for ``game``
+    with the options it already has (the file's recorded options are not applied: see
+    :func:`recorded_options`).
+
+    :raises BadSave: naming the file, for a file that cannot be read or holds no position.
+    """
+    text = read_position_text(path)
+    try:
+        return read_position(game, text)
+    except BadSave as exc:
+        raise BadSave(f"{path}: {exc}") from None
