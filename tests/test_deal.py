@@ -271,3 +271,27 @@ def test_position_json_names_both_copies_of_a_card_and_the_likely_meaning(tmp_pa
         result = CliRunner().invoke(cli, ["deal", "bakers-game", "--from", str(path)])
         assert result.exit_code == 1
         assert str(result.exception).endswith(said)
+
+
+def test_a_game_format_writes_face_down_cards_only_when_asked_for() -> None:
+    """A game's own text format writes the cards as they are: with a face-down card, only with
+    --all-cards (Escalator's stock here)."""
+    from patience_core.games import PositionFormat
+    from patience_core.plugins import PluginHost
+
+    def dump(game: object, position: object) -> str:
+        return " ".join(map(str, position.cards())) + "\n"  # type: ignore[attr-defined]
+
+    host = PluginHost().load()
+    base = host.games.get("escalator")
+    host.games.add(
+        type("Dumped", (base,), {"name": "dumped", "formats": (PositionFormat("dump", dump),)})
+    )
+    refused = CliRunner().invoke(cli, ["deal", "dumped", "-d", "1", "-f", "dump"], obj=host)
+    assert refused.exit_code == 2
+    assert "the dump format shows face-down cards: add --all-cards to write them" in refused.output
+    every = CliRunner().invoke(
+        cli, ["deal", "dumped", "-d", "1", "-f", "dump", "--all-cards"], obj=host
+    )
+    assert every.exit_code == 0, every.output
+    assert "*4c" in every.output.split()

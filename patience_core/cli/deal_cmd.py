@@ -71,21 +71,21 @@ def deal(
     chosen = parse_options(options)
     if from_file is not None and deal_number is not None:
         raise click.UsageError("give --deal or --from, not both")
+    fmt = (output_format if output_format is not None else ("json" if as_json else "text")).lower()
+    if as_json and fmt != "json":
+        raise click.UsageError("--json and --format disagree")
+    if all_cards and fmt == "text":
+        raise click.UsageError("--all-cards is for --json and the game's formats, not the board")
     if from_file is not None:
         the_game, position, where = position_from_file(host, game, chosen, from_file)
     else:
         the_game = host.game(game, chosen)
-    fmt = (output_format if output_format is not None else ("json" if as_json else "text")).lower()
-    if as_json and fmt != "json":
-        raise click.UsageError("--json and --format disagree")
     if fmt not in CORE_FORMATS and the_game.position_format(fmt) is None:
         names = ", ".join([*CORE_FORMATS, *(f.name for f in the_game.formats)])
         raise click.BadParameter(
             f"{the_game.name} has no position format {fmt!r} (formats: {names})",
             param_hint="'--format'",
         )
-    if all_cards and fmt == "text":
-        raise click.UsageError("--all-cards is for --json and the game's formats, not the board")
     label: str | None
     if from_file is not None:
         label = None
