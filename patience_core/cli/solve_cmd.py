@@ -112,11 +112,8 @@ def solve_command(
         position = the_game.deal(deal_number)
         where = f"deal {deal_number}"
     if mode == HONEST:
-        limits = HonestBudget()
-        if budget is not None:
-            limits = HonestBudget(limits.samples, limits.nodes, budget, limits.dead_nodes)
-        if nodes is not None:
-            limits = HonestBudget(limits.samples, nodes, limits.seconds, limits.dead_nodes)
+        default = HonestBudget()  # --nodes and --budget are never 0: `or` keeps the default
+        limits = HonestBudget(nodes=nodes or default.nodes, seconds=budget or default.seconds)
         played = play_honestly(the_game, position, limits, search=host.search(the_game))
         verdict, moves = played.outcome, played.moves
         node_count, seconds = played.nodes, played.seconds
