@@ -6,6 +6,7 @@ Layer 3. The plugin host passes one :class:`GameRegistry` to every plugin's
 
 from __future__ import annotations
 
+import pkgutil
 from collections.abc import Iterator
 
 import attrs
@@ -31,19 +32,21 @@ class GameRegistry:
 
     _games: dict[str, type[Game]] = attrs.field(factory=dict)
     _providers: dict[str, str] = attrs.field(factory=dict)
-    _searches: dict[str, type[GameSearch]] = attrs.field(factory=dict)
+    _searches: dict[str, type[GameSearch] | str] = attrs.field(factory=dict)
     #: The distribution whose hook is running now; the plugin host sets it.
     current_plugin: str = "patience-core"
     #: Game names kept for the distribution named after them, whatever the load order
     #: (``{"escalator": "patience-escalator"}``); the plugin host sets it.
     owners: dict[str, str] = attrs.field(factory=dict)
 
-    def add(self, game: type[Game], search: type[GameSearch] | None = None) -> None:
+    def add(self, game: type[Game], search: type[GameSearch] | str | None = None) -> None:
         """Register ``game`` (a :class:`Game` subclass) under ``game.name``.
 
-        :param search: the game's search helpers for the solver (a
-            :class:`~patience_core.games.GameSearch` subclass); default: the generic
-            :class:`~patience_core.games.GameSearch`, which needs nothing but the rules.
+        :param search: the game's search helpers for the solver: a
+            :class:`~patience_core.games.GameSearch` subclass, or its import path
+            (``"patience_escalator.search:EscalatorSearch"``), imported only when a command
+            searches, so that commands that do not (``patience list``) start faster; default:
+            the generic :class:`~patience_core.games.GameSearch`, which needs the rules alone.
         :raises PluginError: when ``game`` is not a Game subclass or ``search`` not a GameSearch
             subclass, the declaration is wrong (:func:`declaration_problem`: a class attribute
             missing or of the wrong kind, an abstract method not implemented), or the name is
@@ -54,9 +57,14 @@ class GameRegistry:
         problem = declaration_problem(game)
         if problem:
             raise PluginError(f"game class {game.__name__}: {problem}")
-        if search is not None and not (isinstance(search, type) and issubclass(search, GameSearch)):
+        if not (
+            search is None
+            or isinstance(search, str)
+            or (isinstance(search, type) and issubclass(search, GameSearch))
+        ):
             raise PluginError(
-                f"game class {game.__name__}: its search is {shown(search)}, not a GameSearch class"
+                f"game class {game.__name__}: its search is {shown(search)}, not a GameSearch "
+                "class or its import path"
             )
         name = game.name
         if name in self._games and self._providers[name] == self.current_plugin:
@@ -73,9 +81,22 @@ class GameRegistry:
             self._searches[name] = search
 
     def search(self, name: str) -> type[GameSearch]:
-        """The search class registered beside game ``name``; :class:`GameSearch` (the generic
-        one) for a game registered without one, or a name not registered."""
-        return self._searches.get(name, GameSearch)
+        """The search class registered beside game ``name`` (imported now when it was given by
+        its import path); :class:`GameSearch` (the generic one) for a game registered without
+        one, or a name not registered.
+
+        :raises PluginError: when an import path names no GameSearch class.
+        """
+        found = self._searches.get(name, GameSearch)
+        if isinstance(found, str):
+            cls = pkgutil.resolve_name(found)
+            if not (isinstance(cls, type) and issubclass(cls, GameSearch)):
+                raise PluginError(
+                    f"the search of game {name!r} ({self._providers[name]}), {found}, is "
+                    f"{shown(cls)}, not a GameSearch class"
+                )
+            self._searches[name] = found = cls
+        return found
 
     def get(self, name: str) -> type[Game]:
         """The game class registered as ``name`` (case does not matter: names are lower case).
