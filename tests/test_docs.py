@@ -66,3 +66,17 @@ def test_every_public_api_name_is_documented() -> None:
     page = (DOCS / "plugin-api.md").read_text()
     for name in api.__all__:
         assert f"`{name}`" in page, f"patience_core.api.{name} is not in docs/plugin-api.md"
+
+
+def test_the_architecture_diagram_is_the_import_contract() -> None:
+    """docs/architecture.md's layer diagram names the layers of import-linter's contract in
+    pyproject.toml, in its order (top to bottom)."""
+    import tomllib
+
+    config = tomllib.loads((DOCS.parent / "pyproject.toml").read_text())
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers")
+    layers = [layer.replace("patience_core.", "") for layer in contract["layers"]]
+    diagram = re.search(r"## Layers.*?```\n(.*?)```", (DOCS / "architecture.md").read_text(), re.S)
+    assert diagram is not None
+    drawn = [line.split("  ")[0].strip() for line in diagram.group(1).splitlines()]
+    assert drawn == layers
