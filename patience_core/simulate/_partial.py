@@ -186,8 +186,7 @@ def _version_text(versions: dict[str, Any], name: str) -> str:
         return "(no version recorded)"
     if isinstance(value, str):
         return _plain(value)
-    text = json.dumps(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shown(json.dumps(value), quote=False)
 
 
 @attrs.frozen

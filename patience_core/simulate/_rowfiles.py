@@ -162,8 +162,7 @@ def _read_row(line: str, kind: str) -> SimRow:
             else:
                 ok, kind_of = type(value) is str, "text"
             if not ok:
-                text = json.dumps(value)
-                text = text if len(text) <= 40 else text[:37] + "..."
+                text = shown(json.dumps(value), quote=False)
                 raise ValueError(f"{name} {text} is not a {kind_of}")
     return SimRow(**{name: data[name] for name in COLUMNS})
 
