@@ -1,8 +1,8 @@
 """The hook specifications of patience: what a plugin may implement.
 
-Hooks are grouped by what they extend. Every hook is called by the plugin host
-(:mod:`patience_core.plugins`) once, right after the plugins are loaded, except the drawing hook,
-which the renderer calls per card. Plugins implement them with
+Hooks are grouped by what they extend. The registration hooks are called by the plugin host
+(:mod:`patience_core.plugins`) once per plugin, as it loads (the commands hook when commands
+are looked up); the drawing hook is called by the renderer per card. Plugins implement them with
 ``@patience_core.hookimpl``; the pluggy project name, the marker and the entry-point group are all
 ``patience``. Hooks change only by adding (new hooks, or new optional arguments).
 """
@@ -29,8 +29,12 @@ hookspec = pluggy.HookspecMarker("patience")
 def patience_register_games(registry: GameRegistry) -> None:
     """Register the games a plugin provides.
 
-    Call ``registry.add(GameClass)`` for each :class:`~patience_core.games.Game` subclass. A game
-    name already taken by another plugin is refused and reported, naming both distributions.
+    Call ``registry.add(GameClass)`` for each :class:`~patience_core.games.Game` subclass, with
+    ``search=`` its :class:`~patience_core.games.GameSearch` class or that class's import path
+    (``"pkg.search:MySearch"``, imported only when a command searches). A game name belongs to
+    the distribution named ``patience-NAME``, else to the first plugin that registers it (load
+    order: by distribution name); another claim is refused and reported, naming both
+    distributions.
 
     :param registry: the :class:`~patience_core.games.GameRegistry` of this run.
     :returns: nothing.
@@ -48,9 +52,12 @@ def patience_register_games(registry: GameRegistry) -> None:
 def patience_register_strategies(registry: StrategyRegistry) -> None:
     """Register automatic players for ``patience simulate --strategy NAME``.
 
-    Call ``registry.add(name, factory, help)``; ``factory(game, seed)`` returns an object with a
-    ``choose(position, legal_moves) -> Move`` method
-    (:class:`~patience_core.games.Strategy`).
+    Call ``registry.add(name, factory, help, budgeted=False)``; ``factory(game, seed)`` returns
+    an object with a ``choose(position, legal_moves) -> Move | None`` method
+    (:class:`~patience_core.games.Strategy`): ``None`` resigns, and the player may then say why
+    in its ``outcome`` attribute (``"dead"`` or ``"unknown"``). A ``budgeted`` factory also takes
+    the keyword arguments ``seconds``, ``nodes`` (a search budget, ``None`` for its default) and
+    ``search`` (the game's search object). See docs/plugin-api.md.
 
     :param registry: the :class:`~patience_core.games.StrategyRegistry` of this run.
     :returns: nothing.
@@ -69,7 +76,8 @@ def patience_register_commands(cli: click.Group) -> None:
     """Add commands to the ``patience`` command line.
 
     Call ``cli.add_command(command)`` with a :class:`click.Command`. Names of built-in commands
-    cannot be replaced.
+    cannot be replaced. Called when a command that is not built in runs, and by ``patience
+    plugins``; ``patience --help`` loads no plugin and does not list these commands.
 
     :param cli: the top-level ``patience`` command group.
     :returns: nothing.
