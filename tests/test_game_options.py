@@ -58,3 +58,15 @@ def test_a_game_drops_spaces_around_options_and_refuses_one_given_twice() -> Non
     assert game({" empty-columns ": " any"}).option_values == {"empty-columns": "any"}
     with pytest.raises(BadOption, match="option 'empty-columns' given twice"):
         game({"empty-columns": "any", "empty-columns ": "any"})
+
+
+def test_chosen_options_are_every_option_in_force() -> None:
+    from patience_core.games import GameOption, chosen_options
+
+    declared = (GameOption("wrap", ("no", "yes"), "no"), GameOption("size", ("s", "m"), "m"))
+    assert chosen_options("alpha", declared, None) == {"wrap": "no", "size": "m"}
+    assert chosen_options("alpha", declared, {" wrap ": " yes"}) == {"wrap": "yes", "size": "m"}
+    with pytest.raises(BadOption, match=r"^alpha has no option 'colour' \(options: size, wrap\)$"):
+        chosen_options("alpha", declared, {"colour": "red"})
+    with pytest.raises(BadOption, match=r"^option wrap takes one of no, yes, not 'maybe'$"):
+        chosen_options("alpha", declared, {"wrap": "maybe"})

@@ -895,3 +895,33 @@ def test_a_plugin_command_named_like_a_built_in_one_is_warned_of(
         "patience has a command of that name"
     ) in result.stderr
     assert "the plugin's list" not in CliRunner().invoke(cli, ["list"], obj=h).output
+
+
+def test_a_game_named_after_another_distribution_stays_with_it_whatever_the_order() -> None:
+    """patience-zzz loads after patience-aaa, yet keeps the game named after it; other names
+    stay first-come."""
+    h = host(ok("aaa", "patience-aaa", "zzz", "common"), ok("zzz", "patience-zzz", "zzz"))
+    assert h.games.provider("zzz") == "patience-zzz"
+    assert status_of(h, "patience-aaa") == "broken"
+    assert h.problems == [
+        "plugin patience-aaa (aaa) is broken and was skipped: game 'zzz' is provided by both "
+        "patience-zzz and patience-aaa; keeping patience-zzz"
+    ]
+
+
+def test_a_search_class_given_by_its_import_path_is_imported_when_first_asked() -> None:
+    from patience_core.games import GameSearch
+
+    registry = GameRegistry()
+    registry.add(make_game("alpha"), search="patience_core.games:GameSearch")
+    registry.add(make_game("beta"), search="patience_core.games:Game")
+    assert registry.search("alpha") is GameSearch
+    with pytest.raises(PluginError, match="not a GameSearch class"):
+        registry.search("beta")
+
+
+def test_plugin_objects_may_be_given_to_the_host_without_an_entry_point() -> None:
+    h = PluginHost(entry_points=[], environ={}, plugins={"patience-fake": game_plugin("fake")})
+    h.load()
+    assert h.games.provider("fake") == "patience-fake"
+    assert status(h)["patience-fake"] == "loaded"

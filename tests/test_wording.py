@@ -65,3 +65,15 @@ def test_list_with_one_broken_plugin_and_no_game_says_1_plugin_is() -> None:
         "No games available: 1 plugin is blocked, broken or incompatible (see `patience "
         "plugins`).\n"
     )
+
+
+def test_shown_is_the_one_bounded_echo_of_user_and_plugin_text() -> None:
+    from patience_core.errors import shown
+
+    assert shown("  lots  ") == "'lots'"
+    assert shown("x" * 5000, 23) == "'" + "x" * 20 + "...'"
+    assert shown("a\nb\x1b") == "'a?b?'"
+    assert shown("it's", quote=False) == "it's"
+    assert shown(42) == "42"
+    assert shown(10**5000) == "<a number of 5,000 digits>"
+    assert len(shown(list(range(1000)))) < 60
