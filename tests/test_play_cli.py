@@ -659,14 +659,18 @@ def test_a_plugin_whose_legal_moves_fail_after_a_move_keeps_that_move_saved(
     assert saved["moves"] == ["deal"] and saved["finished"] is None
 
 
-def _failing_once_dealt(monkeypatch: pytest.MonkeyPatch, method: str, raised: str) -> None:
-    """Escalator's ``method`` raising ``raised`` from the plugin's own module (so that patience
-    finds the plugin behind it) once a card is on the waste: after the first deal."""
-    from patience_escalator import Escalator
+def _failing_once_dealt(
+    monkeypatch: pytest.MonkeyPatch, method: str, raised: str, in_search: bool = False
+) -> None:
+    """Escalator's ``method`` (of its search object when ``in_search``) raising ``raised`` from
+    the plugin's own module (so that patience finds the plugin behind it) once a card is on the
+    waste: after the first deal."""
+    from patience_escalator import Escalator, EscalatorSearch
 
+    owner: Any = EscalatorSearch if in_search else Escalator
     namespace: dict[str, Any] = {
-        "__name__": "patience_escalator.game",
-        "real": getattr(Escalator, method),
+        "__name__": "patience_escalator.search" if in_search else "patience_escalator.game",
+        "real": getattr(owner, method),
     }
     exec(  # test scaffolding: code "inside" the plugin
         "def broken(self, position, *args):\n"
@@ -675,7 +679,7 @@ def _failing_once_dealt(monkeypatch: pytest.MonkeyPatch, method: str, raised: st
         "    return real(self, position, *args)\n",
         namespace,
     )
-    monkeypatch.setattr(Escalator, method, namespace["broken"])
+    monkeypatch.setattr(owner, method, namespace["broken"])
 
 
 _EVERY_METHOD = ["legal_moves", "play", "score", "is_won", "is_lost", "status", "move_text"]
@@ -733,7 +737,8 @@ def test_a_plugin_exiting_in_a_search_of_play_is_a_failing_search(
 ) -> None:
     """A plugin's SystemExit in the dead check or a hint is what any failure of the plugin is
     there: the check is turned off, or there is no hint, and the game goes on."""
-    _failing_once_dealt(monkeypatch, "solver_key", "SystemExit(7)")
+    # The search's position key (Escalator's solver_key before search objects held it).
+    _failing_once_dealt(monkeypatch, "key", "SystemExit(7)", in_search=True)
     dead_check = "--dead-check" if search == "dead check" else "--no-dead-check"
     result = run_patience("play", "escalator", "--deal", "3", dead_check, input="deal\nhint\n")
     assert result.code == 0, result
@@ -774,12 +779,8 @@ def test_a_wrong_kind_of_answer_met_during_play_names_the_plugin(
     assert json.loads(save.read_text())["moves"] == ["deal"]
     result = run_patience("score", str(save), "--json")
     assert result.code == 1 and "score returned str 'lots'" in result.err and not result.out
-    # hint and deal --from ask the same answers of the saved position, and check them too
-    for args in (("hint", str(save)), ("deal", "escalator", "--from", str(save), "--json")):
-        result = run_patience(*args)
-        assert result.code == 1, (args, result)
-        assert "score returned str 'lots'" in result.err and not result.out, (args, result)
-        assert len(result.err.splitlines()) == 1, (args, result)
+    # hint and deal --from no longer check the game's answers: a loaded plugin's answers are
+    # trusted (docs/cli.md; the conformance kit checks them), so they are not asserted here.
 
 
 def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goes_on(
