@@ -91,10 +91,12 @@ class PositionSpace:
         self.game = search.game
         self._has_forced = not is_default(search, "forced_move")
         self._has_dead = not is_default(search, "is_dead")
+        # The game's own play when the search object keeps the default: one call less a move.
+        self._play = self.game.play if is_default(search, "play") else search.play
         self._start, self._prefix = self._follow(position, [])
 
     def _follow(self, position: Position, steps: list[Move]) -> tuple[Position, tuple[Move, ...]]:
-        game, play = self.game, self.search.play
+        game, play = self.game, self._play
         if self._has_forced:
             forced_move = self.search.forced_move
             while not game.is_won(position):
@@ -111,7 +113,7 @@ class PositionSpace:
 
     def children(self, state: Position) -> Iterator[tuple[tuple[Move, ...], Position, int]]:
         """Each solver move with its forced moves: ``(moves, child, len(moves))``."""
-        play = self.search.play
+        play = self._play
         for move in self.search.moves_to_try(state):
             child, step = self._follow(play(state, move), [move])
             yield step, child, len(step)
