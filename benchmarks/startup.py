@@ -64,7 +64,8 @@ def main() -> None:
         "patience list": [script, "list"],
     }
     runs = f"{args.runs} run{'' if args.runs == 1 else 's'}"
-    print(f"{'command':<18} {'median ms':>10} {'min ms':>8} {'max ms':>8} {'x floor':>8}   ({runs})")
+    header = f"{'command':<18} {'median ms':>10} {'min ms':>8} {'max ms':>8} {'x floor':>8}"
+    print(f"{header}   ({runs})")
     floor = None
     for label, command in commands.items():
         times = time_runs(command, args.runs)
