@@ -136,7 +136,9 @@ def _resume(
     own_exit: Callable[[BaseException], bool],
     show_traceback: Callable[[BaseException], None],
     resume_hint: str,
-) -> tuple[Session, str]:
+) -> tuple[Session, str] | None:
+    """The session of the save to resume, and the plugin's version now; ``None`` when the
+    game's plugin failed in replaying the moves (said in one line on stderr)."""
     game, path = request.game, request.path
     if not (path.exists() or path.is_symlink()):
         raise BadSave(f"no saved {game} game at {path}; start one with: patience play {game}")
@@ -156,7 +158,7 @@ def _resume(
         provider = host.games.provider(game)
         what = f"the {game} plugin ({provider}) failed: {one_line(exc)}"
         click.echo(game_kept_line(what, True, resume_hint), err=True)
-        sys.exit(1)
+        return None
     plugin_version = host.version_of(game)
     click.echo(f"Resuming {session.game.title}, deal {session.deal}, from {path}.")
     if saved.plugin_version != plugin_version:
@@ -201,7 +203,10 @@ def play_game(
         on_close(lock.release)  # on every way out, errors included
     try:
         if request.resume:
-            session, plugin_version = _resume(host, request, own_exit, show_traceback, resume_hint)
+            resumed = _resume(host, request, own_exit, show_traceback, resume_hint)
+            if resumed is None:
+                return 1
+            session, plugin_version = resumed
         else:
             the_game = host.game(game, request.options)
             assert request.deal is not None
