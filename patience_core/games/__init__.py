@@ -4,16 +4,7 @@ search protocol a game may add for the solver, and the built-in players."""
 
 from __future__ import annotations
 
-from patience_core.games._answers import (
-    check_answers,
-    checked_flag,
-    checked_moves,
-    checked_piles,
-    checked_position,
-    checked_score,
-    shown_answer,
-    wrong_answer,
-)
+from patience_core.games._answers import checked_flag, checked_moves, checked_score, wrong_answer
 from patience_core.games._declaration import (
     CORE_FORMATS,
     DEAL_SCHEMES,
@@ -83,11 +74,8 @@ __all__ = [
     "Strategy",
     "StrategyFactory",
     "StrategyRegistry",
-    "check_answers",
     "checked_flag",
     "checked_moves",
-    "checked_piles",
-    "checked_position",
     "checked_score",
     "chosen_options",
     "declaration_problem",
@@ -103,7 +91,6 @@ __all__ = [
     "read_position_file",
     "read_position_text",
     "recorded_options",
-    "shown_answer",
     "twice_problem",
     "wrong_answer",
 ]
