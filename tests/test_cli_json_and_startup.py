@@ -105,3 +105,25 @@ def test_a_long_value_or_path_is_cut_short_by_every_command(args: list[str], tmp
     assert done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and len(done.stderr) < 300, done.stderr[:300]
     assert "x" * 20 + "..." in done.stderr
+
+
+def test_plugins_lists_the_commands_each_plugin_adds() -> None:
+    """``--help`` loads no plugin, so ``patience plugins`` is where their commands are told."""
+    import types
+
+    import click
+
+    from patience_core import hookimpl
+    from patience_core.plugins import PluginHost
+
+    @hookimpl
+    def patience_register_commands(cli: click.Group) -> None:
+        cli.add_command(click.Command("export", callback=lambda: None))
+
+    plugin = types.SimpleNamespace(patience_register_commands=patience_register_commands)
+    host = PluginHost(entry_points=[], environ={}, plugins={"patience-tools": plugin})
+    text = CliRunner().invoke(cli, ["plugins"], obj=host).output
+    assert "patience-tools ?  [loaded]  games: -  commands: export" in text.splitlines()
+    rows = json.loads(CliRunner().invoke(cli, ["plugins", "--json"], obj=host).output)
+    assert rows[-1]["commands"] == ["export"]
+    assert "`patience plugins` lists them" in CliRunner().invoke(cli, ["--help"]).output
