@@ -925,3 +925,12 @@ def test_plugin_objects_may_be_given_to_the_host_without_an_entry_point() -> Non
     h.load()
     assert h.games.provider("fake") == "patience-fake"
     assert status(h)["patience-fake"] == "loaded"
+
+
+def test_a_second_entry_point_of_one_distribution_is_broken_and_the_first_keeps_its_games() -> None:
+    h = host(ok("golf", "patience-golf", "golf"), ok("links", "patience-golf", "links"))
+    assert h.games.names() == ["golf"]
+    assert [r.status for r in h.records if r.distribution == "patience-golf"] == [
+        "loaded",
+        "broken",
+    ]

@@ -214,15 +214,12 @@ class PluginHost:
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # the plugin's failure, whatever it raised
-            # Nothing of a plugin that failed half way stays registered.
-            self._own.pop(cand.distribution, None)
-            self.games.remove_provider(cand.distribution)
-            self.strategies.remove_provider(cand.distribution)
             return record(BROKEN, _reason(exc))
         return record(LOADED, games=tuple(sorted(set(self.games.names()) - before)))
 
     def _register(self, distribution: str, plugin: object) -> None:
-        """Register ``plugin`` and call its registration hooks (not the others').
+        """Register ``plugin`` and call its registration hooks (not the others'). A plugin that
+        fails half way keeps nothing registered.
 
         :raises pluggy.PluginValidationError: for a hook whose arguments are not the
             specification's; :raises PluginError: for a hook no specification has; ``ValueError``
@@ -233,12 +230,19 @@ class PluginHost:
         unknown = sorted(c.name for c in own.get_hookcallers(plugin) or [] if not c.has_spec())
         if unknown:
             raise PluginError(f"implements unknown hook(s): {', '.join(unknown)}")
+        self.pm.register(plugin, name=distribution)  # a second plugin of one name fails here
         self._own[distribution] = own
         self.games.current_plugin = distribution
         self.strategies.current_plugin = distribution
-        own.hook.patience_register_games(registry=self.games)
-        own.hook.patience_register_strategies(registry=self.strategies)
-        self.pm.register(plugin, name=distribution)
+        try:
+            own.hook.patience_register_games(registry=self.games)
+            own.hook.patience_register_strategies(registry=self.strategies)
+        except BaseException:
+            del self._own[distribution]
+            self.pm.unregister(plugin)
+            self.games.remove_provider(distribution)
+            self.strategies.remove_provider(distribution)
+            raise
 
     @property
     def problems(self) -> list[str]:
