@@ -74,7 +74,9 @@ class StrategyRegistry:
         :raises PluginError: when ``name`` is taken.
         """
         if name in self._factories:
-            raise PluginError(f"{self.current_plugin}: strategy {name!r} is already registered")
+            raise PluginError(
+                f"{self.current_plugin}: strategy {shown(name)} is already registered"
+            )
         self._factories[name] = factory
         self._help[name] = help
         self._budgeted[name] = budgeted

@@ -18,7 +18,7 @@ import json
 import sys
 from typing import Any
 
-from patience_core.errors import BadSave
+from patience_core.errors import BadSave, shown
 from patience_core.games._formats import POSITION_FORMAT, POSITION_VERSION, position_from_dict
 from patience_core.games._game import Game
 from patience_core.model import Position
@@ -90,14 +90,14 @@ def read_position(game: Game, text: str, data: object = None) -> Position:
         if not isinstance(data, dict):
             data = _parse_json(text)
         if data.get("format", POSITION_FORMAT) != POSITION_FORMAT:
-            raise BadSave(f"format {data.get('format')!r} is not {POSITION_FORMAT!r}")
+            raise BadSave(f"format {shown(data.get('format'))} is not {POSITION_FORMAT!r}")
         if data.get("version", POSITION_VERSION) != POSITION_VERSION:
             raise BadSave(
-                f"position JSON version {data.get('version')!r} is not supported "
+                f"position JSON version {shown(data.get('version'))} is not supported "
                 f"(this patience reads version {POSITION_VERSION})"
             )
         if data.get("game") not in (None, game.name):
-            raise BadSave(f"position is of game {data.get('game')!r}, not {game.name}")
+            raise BadSave(f"position is of game {shown(data.get('game'))}, not {game.name}")
         position = position_from_dict(game, data)
         game.check_position(position)
         return position
@@ -160,7 +160,7 @@ def file_options(data: object, path: str = "-") -> dict[str, str] | None:
         stripped = {key.strip(): value.strip() for key, value in options.items()}
         if len(stripped) < len(options):
             twice = next(k for k in stripped if sum(n.strip() == k for n in options) > 1)
-            raise BadSave(f"{path}: option {twice!r} given twice")
+            raise BadSave(f"{path}: option {shown(twice)} given twice")
         return stripped
     raise BadSave(f"{path}: 'options' must be an object of option names to text values")
 

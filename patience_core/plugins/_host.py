@@ -32,7 +32,14 @@ from typing import Any, TypeVar
 import pluggy
 
 from patience_core import __version__
-from patience_core.errors import CtrlCWatch, PluginError, UnknownGame, ctrl_c_watched, one_line
+from patience_core.errors import (
+    CtrlCWatch,
+    PluginError,
+    UnknownGame,
+    ctrl_c_watched,
+    one_line,
+    shown,
+)
 from patience_core.games import Game, GameRegistry, GameSearch, StrategyRegistry
 from patience_core.model import Card
 from patience_core.plugins import _builtins, hookspecs
@@ -167,7 +174,7 @@ class PluginHost:
             ("PATIENCE_DISABLE_PLUGINS", blocked),
         ):
             self._unmatched += [
-                f"{variable} names {name!r}, which is no installed plugin"
+                f"{variable} names {shown(name)}, which is no installed plugin"
                 for name in sorted((names or set()) - known)
             ]
         loading = []
@@ -279,7 +286,7 @@ class PluginHost:
                         else "and was skipped (see `patience plugins`)"
                     )
                     raise UnknownGame(
-                        f"unknown game {name!r}: its plugin {record.distribution} is "
+                        f"unknown game {shown(name, 23)}: its plugin {record.distribution} is "
                         f"{record.status} {why}"
                     ) from exc
             raise

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from patience_core import API_VERSION
+from patience_core.errors import shown
 
 __all__ = [
     "BLOCKED",
@@ -127,7 +128,7 @@ def api_problem(plugin: object) -> str | None:
     try:
         spec = SpecifierSet(wanted)
     except InvalidSpecifier:
-        return f"PATIENCE_API {wanted!r} is not a version specifier such as '>=1.0,<2'"
+        return f"PATIENCE_API {shown(wanted)} is not a version specifier such as '>=1.0,<2'"
     if not spec.contains(API_VERSION, prereleases=True):
         return f"needs plugin API {wanted}; this patience-core provides API {API_VERSION}"
     return None
