@@ -127,3 +127,15 @@ def test_plugins_lists_the_commands_each_plugin_adds() -> None:
     rows = json.loads(CliRunner().invoke(cli, ["plugins", "--json"], obj=host).output)
     assert rows[-1]["commands"] == ["export"]
     assert "`patience plugins` lists them" in CliRunner().invoke(cli, ["--help"]).output
+
+
+def test_a_long_field_of_a_position_file_is_cut_short(tmp_path: Any) -> None:
+    made = CliRunner().invoke(cli, ["deal", "escalator", "--deal", "3", "--json", "--all-cards"])
+    data = json.loads(made.output)
+    data["game"] = "g" * 5000
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(cli, ["deal", "escalator", "--from", str(path)])
+    message = str(result.exception)
+    assert "position is of game '" + "g" * 37 + "...', not escalator" in message
+    assert len(message) < 300
