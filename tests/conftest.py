@@ -1,18 +1,15 @@
-"""Shared test fixtures.
+"""Shared fixtures of the core's tests, which need no shipped game.
 
 * Every test gets its own patience data folder (``PATIENCE_DATA_DIR``, the test kit's
   ``patience_data_dir``), so no test reads or writes the real user's saved games.
 * ``patience_host`` and ``patience_cli`` (the test kit's fixtures) hold the kit's fake game
   (``fake``) besides the installed plugins.
-* ``run_patience(*args, input="")`` runs the real ``patience`` entry point
-  (:func:`patience_core.cli.main`, with its one-line error handling) in-process, with ``input``
-  as standard input, and returns its exit code, stdout and stderr.
+* ``run_patience(*args, input="")`` is the test kit's ``patience_main``: the real ``patience``
+  entry point in-process, returning its exit code, stdout and stderr.
 """
 
 from __future__ import annotations
 
-import io
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,8 +20,7 @@ from patience_core.testing import CliResult
 
 @pytest.fixture(autouse=True)
 def _private_data_dir(patience_data_dir: Path) -> Path:
-    """A fresh, private patience data folder for every test (the test kit's
-    ``patience_data_dir``)."""
+    """A fresh, private patience data folder for every test."""
     return patience_data_dir
 
 
@@ -38,22 +34,6 @@ def patience_extra_plugins() -> list[str]:
 
 
 @pytest.fixture
-def run_patience(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> Callable[..., CliResult]:
-    """Run ``patience ARGS...`` in-process; see the module docstring."""
-    from patience_core.cli import main
-
-    def run(*args: str, input: str | io.TextIOBase = "") -> CliResult:
-        stdin = io.StringIO(input) if isinstance(input, str) else input
-        monkeypatch.setattr(sys, "stdin", stdin)
-        capsys.readouterr()
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        out, err = capsys.readouterr()
-        return CliResult(code, out, err)
-
-    return run
+def run_patience(patience_main: Callable[..., CliResult]) -> Callable[..., CliResult]:
+    """``patience ARGS...`` in-process (the test kit's ``patience_main``)."""
+    return patience_main

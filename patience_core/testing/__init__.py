@@ -18,6 +18,7 @@ from patience_core.testing._fixtures import (
     patience_data_dir,
     patience_extra_plugins,
     patience_host,
+    patience_main,
 )
 from patience_core.testing._golden import (
     assert_matches_golden,
@@ -53,6 +54,7 @@ __all__ = [
     "patience_data_dir",
     "patience_extra_plugins",
     "patience_host",
+    "patience_main",
     "plain_search",
     "play_winning_line",
     "provider_of",

@@ -12,10 +12,15 @@ test of a project that has patience-core installed, with nothing to import:
   plugins and the extra ones.
 * ``patience_cli``: runs ``patience ARGS...`` in-process with that host, standard input given
   as text, and returns a :class:`CliResult` (exit code, stdout, stderr).
+* ``patience_main``: runs ``patience ARGS...`` in-process as a user's shell does, loading the
+  installed plugins itself, with pytest's own output capture (so a test may also look at what a
+  command writes through ``sys.stdout`` directly, e.g. a broken pipe).
 """
 
 from __future__ import annotations
 
+import io
+import sys
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
@@ -32,6 +37,7 @@ __all__ = [
     "patience_data_dir",
     "patience_extra_plugins",
     "patience_host",
+    "patience_main",
 ]
 
 
@@ -110,5 +116,33 @@ def patience_cli(patience_host: PluginHost) -> Callable[..., CliResult]:
             out.getvalue().decode(),
             err.getvalue().decode() if err is not None else "",
         )
+
+    return run
+
+
+@pytest.fixture
+def patience_main(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Callable[..., CliResult]:
+    """Run ``patience ARGS...`` in-process through :func:`patience_core.cli.main`, which loads
+    the installed plugins as the ``patience`` command does, with ``input`` (text or a text
+    stream) as standard input.
+
+    :returns: a function of ``(*args: str, input: str | io.TextIOBase = "")`` returning a
+        :class:`CliResult`.
+    """
+    from patience_core.cli import main
+
+    def run(*args: str, input: str | io.TextIOBase = "") -> CliResult:
+        stdin = io.StringIO(input) if isinstance(input, str) else input
+        monkeypatch.setattr(sys, "stdin", stdin)
+        capsys.readouterr()
+        try:
+            main(list(args))
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        out, err = capsys.readouterr()
+        return CliResult(code, out, err)
 
     return run

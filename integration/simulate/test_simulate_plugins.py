@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import CliResult
+
+from patience_core.testing import CliResult
 
 PLUGIN = textwrap.dedent(
     '''

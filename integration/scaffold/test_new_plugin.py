@@ -14,7 +14,7 @@ from patience_core.cli import cli
 from patience_core.errors import PatienceError
 from patience_core.scaffold import create_plugin, names_for
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_names() -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CliResult
+
+from patience_core.testing import CliResult
 
 Run = Callable[..., CliResult]
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import CliResult
 
 from patience_core.engine import DealNumber
 from patience_core.plugins import PluginHost
@@ -26,6 +25,7 @@ from patience_core.simulate import (
     run_batch,
     wilson_interval,
 )
+from patience_core.testing import CliResult
 
 Run = Callable[..., CliResult]
 
