@@ -23,6 +23,7 @@ __all__ = [
     "STALE_AFTER",
     "atomic_writer",
     "check_writable",
+    "protected",
     "remove_stale_temporaries",
     "write_bytes_atomic",
     "write_text_atomic",
@@ -41,10 +42,25 @@ def _resolved(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(path))
 
 
+def protected(path: str | os.PathLike[str], mode: int | None = None) -> bool:
+    """Whether the existing file ``path`` is one patience must not replace: the user may not
+    write it (:func:`os.access`), or its mode has no write bit at all (``mode & 0o222 == 0``,
+    e.g. ``chmod 444``), which says it was made read-only on purpose; the second rule holds
+    even for root, whom :func:`os.access` lets write anything. The one rule for every file
+    patience replaces (saves, position files, ``--output`` rows).
+
+    :param mode: the file's ``st_mode`` when the caller has it already (else it is read).
+    :raises OSError: when ``path`` cannot be looked at (e.g. ``FileNotFoundError``).
+    """
+    if mode is None:
+        mode = os.stat(path).st_mode
+    return stat.S_IMODE(mode) & 0o222 == 0 or not os.access(path, os.W_OK)
+
+
 def check_writable(path: str | os.PathLike[str]) -> None:
     """Refuse, before anything is written, a file the user may not replace: an existing file that
-    is not a regular file or that the user may not write (e.g. mode 0444), or a folder where no
-    file can be made. A missing file in a writable folder is fine.
+    is not a regular file or that is :func:`protected` (e.g. mode 0444, even for root), or a
+    folder where no file can be made. A missing file in a writable folder is fine.
 
     :raises OSError: ``PermissionError`` (errno ``EACCES``) or ``OSError`` (errno ``EINVAL``, "not
         a regular file"), with ``strerror`` and ``filename`` set, for a one-line message.
@@ -57,7 +73,7 @@ def check_writable(path: str | os.PathLike[str]) -> None:
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
-        if not os.access(target, os.W_OK):
+        if protected(target, info.st_mode):
             raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     folder = target.parent
     if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):

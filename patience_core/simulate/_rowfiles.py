@@ -22,7 +22,7 @@ from typing import IO, Any
 
 from patience_core.engine import counted, shown
 from patience_core.errors import PatienceError
-from patience_core.files import atomic_writer
+from patience_core.files import atomic_writer, protected
 from patience_core.simulate._rows import COLUMNS, SimRow
 
 __all__ = [
@@ -202,8 +202,9 @@ def check_output(path: str) -> str:
     """The file a run with ``--output path`` writes (:func:`output_target`), once it is sure
     that the run may replace it with its rows: refused when it is there but is not a plain file
     (a named pipe, a device such as ``/dev/null``, a socket: the rows would not go into it, a
-    plain file would take its place), when the user may not write it (it is read-only for
-    them), or may not write in its directory (where the rows are written first).
+    plain file would take its place), when it is :func:`patience_core.files.protected`
+    (read-only for the user, or with no write bit at all, even for root), or when the user may
+    not write in its directory (where the rows are written first).
 
     :raises PatienceError: one line, e.g. ``cannot write 'rows.csv': it is a named pipe, not a
         file``, or ``cannot write 'ln.csv': it links to '/data/rows.csv', which you have no
@@ -225,7 +226,7 @@ def check_output(path: str) -> str:
     if _read_only_file_system(directory):
         where = f"it links to {target!r}, which is" if linked else "it is"
         raise PatienceError(f"cannot write {path!r}: {where} on a read-only file system")
-    if mode is not None and not os.access(target, os.W_OK):
+    if mode is not None and protected(target, mode):
         how = (
             f"it links to {target!r}, which you have no permission to write"
             if linked

@@ -19,6 +19,7 @@ from patience_core.files import (
     WriterLock,
     atomic_writer,
     check_writable,
+    protected,
     remove_stale_temporaries,
     write_bytes_atomic,
     write_text_atomic,
@@ -97,6 +98,24 @@ def test_a_read_only_file_is_refused_and_left_alone(
     with pytest.raises(PermissionError):
         check_writable(path)
     assert path.read_text() == "mine" and os.listdir(tmp_path) == ["ro.txt"]
+
+
+def test_a_file_with_no_write_bit_is_refused_even_where_os_access_allows_it(
+    tmp_path: Path,
+) -> None:
+    """``chmod 444`` says the user protected the file: refused even for root (no monkeypatch:
+    as root ``os.access`` says yes, the mode still says no)."""
+    path = tmp_path / "ro.txt"
+    path.write_text("mine")
+    path.chmod(0o444)
+    assert protected(path)
+    with pytest.raises(PermissionError, match="read-only"):
+        write_text_atomic(path, "theirs")
+    with pytest.raises(PermissionError, match="read-only"):
+        check_writable(path)
+    assert path.read_text() == "mine" and os.listdir(tmp_path) == ["ro.txt"]
+    path.chmod(0o644)
+    assert not protected(path)
 
 
 def test_something_that_is_not_a_file_is_refused(tmp_path: Path) -> None:

@@ -1,0 +1,45 @@
+"""What the commands refuse, run on the test kit's fake game: files the user protected, and the
+one-line messages of missing or protected files (docs/cli.md, "Messages")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from patience_core.testing import CliResult
+
+Run = Callable[..., CliResult]
+
+
+def _protected_save(patience_cli: Run, path: Path) -> bytes:
+    result = patience_cli("play", "fake", "-d", "2", "--file", str(path), input="quit\n")
+    assert result.code == 0, result.err
+    path.chmod(0o444)
+    return path.read_bytes()
+
+
+def test_play_never_replaces_a_save_the_user_protected(patience_cli: Run, tmp_path: Path) -> None:
+    """docs/play.md: a save with no write bit (``chmod 444``) is refused before the game
+    starts, even for root (whom ``os.access`` lets write anything)."""
+    save = tmp_path / "g.json"
+    before = _protected_save(patience_cli, save)
+    result = patience_cli("play", "fake", "--resume", "--file", str(save), input="t3 f1\nquit\n")
+    assert (result.code, result.err) == (
+        1,
+        f"patience: error: cannot save the game to {save}: the file is read-only\n",
+    )
+    assert result.out == "" and save.read_bytes() == before
+
+
+def test_simulate_never_replaces_an_output_the_user_protected(
+    patience_cli: Run, tmp_path: Path
+) -> None:
+    rows = tmp_path / "ro.csv"
+    rows.write_text("protected\n")
+    rows.chmod(0o444)
+    result = patience_cli("simulate", "fake", "-n", "3", "--output", str(rows))
+    assert (result.code, result.err) == (
+        1,
+        f"patience: error: cannot write {str(rows)!r}: you have no permission to write it\n",
+    )
+    assert rows.read_text() == "protected\n"
