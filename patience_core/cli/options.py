@@ -225,6 +225,7 @@ def position_from_file(
         ``name`` (a saved game of another game included).
     :raises PatienceError: for an unknown game or a bad option value.
     """
+    registered = host.game_class(name).name  # UnknownGame, saying why a plugin is missing
     text = read_position_text(path)
     data = json_object(text)
     if is_save_data(data):
@@ -233,10 +234,10 @@ def position_from_file(
         if chosen:
             raise click.UsageError("--option cannot be used with a saved game")
         _saved, session = load_session(Path(path), host.game)
-        if session.game.name != host.games.get(name).name:
+        if session.game.name != registered:
             raise BadSave(f"{path} holds a saved {session.game.name} game, not {name}")
         return session.game, session.position, f"{path} (after move {len(session.moves)})"
-    recorded = recorded_options(data, host.games.get(name).name, path)
+    recorded = recorded_options(data, registered, path)
     if recorded is not None and any(recorded.get(k, v) != v for k, v in chosen.items()):
         raise click.UsageError(
             f"--option disagrees with the options recorded in {path}: {recorded}"

@@ -92,7 +92,7 @@ def play(
     printed. 'hint' gives the best move and why (docs/solver.md)."""
     host = get_host(ctx)
     dead_seconds = dead_check_seconds(dead_check)
-    host.games.get(game)  # UnknownGame, before anything else
+    host.game_class(game)  # UnknownGame (saying why a plugin is missing), before anything else
     path = file_path(file, "--file", "save file") if file is not None else default_save_path(game)
     explicit_file = file is not None
     if explicit_file and not resume and not path.parent.is_dir():
