@@ -8,7 +8,12 @@ for ``patience play`` (docs/play.md).
 from __future__ import annotations
 
 from patience_core.play._commands import COMMANDS_HELP, help_lines
-from patience_core.play._controller import Outcome, PlayController, own_exit_by_default
+from patience_core.play._controller import (
+    Outcome,
+    PlayController,
+    own_exit_by_default,
+    raised_by_plugin,
+)
 from patience_core.play._line import LinePlayer, stdin_is_tty
 from patience_core.play._loading import (
     MAX_DIGITS,
@@ -76,6 +81,7 @@ __all__ = [
     "own_exit_by_default",
     "play_game",
     "protect_existing",
+    "raised_by_plugin",
     "read_save",
     "restore_session",
     "resume_command",

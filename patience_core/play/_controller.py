@@ -7,13 +7,21 @@ No input and no output here: the line player (:mod:`patience_core.play._line`) p
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import attrs
 
 from patience_core.engine import counted
-from patience_core.errors import BadMoveText, IllegalMove, PatienceError, one_line, plugin_behind
+from patience_core.errors import (
+    CORE_MODULES,
+    BadMoveText,
+    IllegalMove,
+    PatienceError,
+    one_line,
+    plugin_behind,
+)
 from patience_core.games import GameSearch
 from patience_core.model import Position
 from patience_core.play._commands import NO_ARGUMENT, count_arg, help_lines
@@ -22,7 +30,30 @@ from patience_core.play._session import FINISHED_WON, Session
 from patience_core.solve import DEAD_CHECK_NODES, HONEST, THOUGHTFUL, Solution, Verdict, hint
 from patience_core.solve import dead_check as run_dead_check
 
-__all__ = ["Outcome", "PlayController", "own_exit_by_default"]
+__all__ = ["Outcome", "PlayController", "own_exit_by_default", "raised_by_plugin"]
+
+
+def raised_by_plugin(exc: BaseException, game_module: str) -> bool:
+    """Whether ``exc`` was raised in the code of ``game``'s plugin, so that play names the plugin
+    as failing: an installed plugin's code raised it (:func:`~patience_core.errors.plugin_behind`),
+    or its traceback passes through the module of ``game``'s class or through code that is
+    neither patience's (nor the libraries it uses) nor Python's own (a plugin that is not
+    installed as a distribution). Otherwise the error is patience's own (a full disk under the
+    output, a bug of patience), reported as every command reports it.
+
+    :param game_module: the module of the game's class (``type(game).__module__``).
+    """
+    if plugin_behind(exc) is not None:
+        return True
+    tb = exc.__traceback__
+    while tb is not None:
+        module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        top = module.split(".")[0]
+        elsewhere = top not in CORE_MODULES and top not in sys.stdlib_module_names
+        if module == game_module or elsewhere:
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def own_exit_by_default(exc: BaseException) -> bool:
@@ -126,6 +157,11 @@ class PlayController:
             saved = self.save()
         return game_kept_line(what, saved, self.resume_hint)
 
+    def plugins_fault(self, exc: BaseException) -> bool:
+        """Whether ``exc`` is a failure of the game's plugin (:func:`raised_by_plugin`), not an
+        error of patience's own nor its own exit (:attr:`own_exit`)."""
+        return not self.own_exit(exc) and raised_by_plugin(exc, type(self.session.game).__module__)
+
     def plugin_failure_line(self, exc: BaseException, saved: bool | None = None) -> str:
         """:meth:`failure_line` for ``exc`` raised by the game's plugin (any exception,
         ``SystemExit`` too)."""
@@ -184,7 +220,7 @@ class PlayController:
         except (PatienceError, KeyboardInterrupt):
             raise
         except BaseException as exc:  # SystemExit too, when the plugin raised it
-            if self.own_exit(exc):
+            if not self.plugins_fault(exc):
                 raise
             # The game's plugin failed inside the search: the game goes on without the check.
             self.dead_seconds = 0.0
@@ -215,7 +251,7 @@ class PlayController:
         except (PatienceError, KeyboardInterrupt, BrokenPipeError):
             raise
         except BaseException as exc:  # SystemExit too, when the plugin raised it
-            if self.own_exit(exc):
+            if not self.plugins_fault(exc):
                 raise
             return (
                 f"No hint: the {session.game.name} plugin ({self.provider}) failed in a "

@@ -150,6 +150,9 @@ class LinePlayer:
         :returns: the exit code: 0, 1 (a plugin failed, or the game could not be saved), 130
             (Ctrl-C).
         :raises PatienceError: patience's own one-line errors.
+        :raises BaseException: any other error not raised in the plugin's code (e.g. ``OSError``
+            for a full disk under the output), after saving the game, for the command line to
+            report as every command does.
         :raises BrokenPipeError: when the reader of the output went away (the game is saved).
         """
         controller = self.controller
@@ -190,8 +193,12 @@ class LinePlayer:
         except PatienceError:
             raise
         except BaseException as exc:  # Ctrl-C and a broken pipe are handled above
-            if controller.own_exit(exc):
-                raise  # not the plugin's: an exit of patience's own
+            if not controller.plugins_fault(exc):
+                # Patience's own exit or error (a full disk under the output): reported as
+                # every command reports it; the game is saved first.
+                if not controller.own_exit(exc):
+                    controller.save()
+                raise
             # The game's plugin failed inside a hook (raising any exception, SystemExit too).
             # The position before the failing action is already saved (a failure while asking
             # whether the game is over saves it as in progress); save it again and say so.

@@ -18,7 +18,12 @@ import click
 from patience_core.engine import DealNumber, counted
 from patience_core.errors import BadSave, PatienceError, one_line
 from patience_core.files import check_writable
-from patience_core.play._controller import PlayController, game_kept_line, own_exit_by_default
+from patience_core.play._controller import (
+    PlayController,
+    game_kept_line,
+    own_exit_by_default,
+    raised_by_plugin,
+)
 from patience_core.play._line import LinePlayer, end_line, print_traceback
 from patience_core.play._loading import read_save, restore_session
 from patience_core.play._render import CardStyle, make_painter
@@ -150,7 +155,7 @@ def _resume(
     except (PatienceError, KeyboardInterrupt, BrokenPipeError):
         raise
     except BaseException as exc:  # the plugin's code failed in replaying the moves
-        if own_exit(exc):
+        if own_exit(exc) or not raised_by_plugin(exc, host.game_class(game).__module__):
             raise
         # The save is only read: it stays as it was.
         if os.environ.get("PATIENCE_DEBUG"):
