@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -34,3 +36,42 @@ def test_a_full_disk_under_the_output_is_patience_s_error_not_the_plugin_s(
         )
     assert (done.returncode, done.stderr) == (1, "patience: error: No space left on device\n")
     assert json.loads((tmp_path / "saves" / "escalator.json").read_text())["deal"] == "1"
+
+
+def _read_until(stream: IO[str], end: str) -> str:
+    text = ""
+    while not text.endswith(end):
+        char = stream.read(1)
+        assert char, f"output ended before {end!r}: {text!r}"
+        text += char
+    return text
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="needs SIGHUP")
+def test_the_terminal_closing_saves_the_game_and_leaves_no_file_behind(tmp_path: Path) -> None:
+    """SIGHUP (the terminal closed) ends play as the end of input does: the game saved, exit
+    code 129, its lock released, no temporary file left."""
+    process = subprocess.Popen(
+        [*PATIENCE, "play", "escalator", "--deal", "1", "--no-dead-check"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(tmp_path),
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        _read_until(process.stdout, "> ")
+        process.stdin.write("deal\n")
+        process.stdin.flush()
+        _read_until(process.stdout, "> ")
+        process.send_signal(signal.SIGHUP)
+        code = process.wait(timeout=60)
+    finally:
+        process.kill()
+        process.communicate()
+    assert code == 129
+    save = tmp_path / "saves" / "escalator.json"
+    assert json.loads(save.read_text())["moves"] == ["deal"]
+    left = [p.name for p in tmp_path.rglob("*") if p.is_file() and p != save]
+    assert left == []

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from patience_core.play._commands import COMMANDS_HELP, help_lines
 from patience_core.play._controller import (
+    HangUp,
     Outcome,
     PlayController,
     own_exit_by_default,
     raised_by_plugin,
 )
-from patience_core.play._line import LinePlayer, stdin_is_tty
+from patience_core.play._line import HANG_UP_EXIT, LinePlayer, hang_up_raises, stdin_is_tty
 from patience_core.play._loading import (
     MAX_DIGITS,
     load_session,
@@ -57,6 +58,7 @@ __all__ = [
     "COMMANDS_HELP",
     "FINISHED_LOST",
     "FINISHED_WON",
+    "HANG_UP_EXIT",
     "MAX_DIGITS",
     "MAX_MOVES",
     "MAX_SAVE_BYTES",
@@ -64,6 +66,7 @@ __all__ = [
     "SAVE_VERSION",
     "CardStyle",
     "GameFactory",
+    "HangUp",
     "LinePlayer",
     "Outcome",
     "PlayController",
@@ -75,6 +78,7 @@ __all__ = [
     "board_text",
     "check_save_writable",
     "default_save_path",
+    "hang_up_raises",
     "help_lines",
     "load_session",
     "make_painter",

@@ -30,7 +30,15 @@ from patience_core.play._session import FINISHED_WON, Session
 from patience_core.solve import DEAD_CHECK_NODES, HONEST, THOUGHTFUL, Solution, Verdict, hint
 from patience_core.solve import dead_check as run_dead_check
 
-__all__ = ["Outcome", "PlayController", "own_exit_by_default", "raised_by_plugin"]
+__all__ = ["HangUp", "Outcome", "PlayController", "own_exit_by_default", "raised_by_plugin"]
+
+
+class HangUp(BaseException):
+    """The terminal of the game closed (SIGHUP, see :func:`~patience_core.play.hang_up_raises`):
+    play saves the game and ends quietly with exit code 129, as at the end of input. Not an
+    :class:`Exception`, so that no ``except Exception`` of a plugin swallows it, and the atomic
+    writer, which removes its temporary file on any exception, cleans up after a write it
+    interrupts."""
 
 
 def raised_by_plugin(exc: BaseException, game_module: str) -> bool:
@@ -159,7 +167,9 @@ class PlayController:
 
     def plugins_fault(self, exc: BaseException) -> bool:
         """Whether ``exc`` is a failure of the game's plugin (:func:`raised_by_plugin`), not an
-        error of patience's own nor its own exit (:attr:`own_exit`)."""
+        error of patience's own nor its own exit (:attr:`own_exit`) nor the terminal closing."""
+        if isinstance(exc, HangUp):
+            return False
         return not self.own_exit(exc) and raised_by_plugin(exc, type(self.session.game).__module__)
 
     def plugin_failure_line(self, exc: BaseException, saved: bool | None = None) -> str:

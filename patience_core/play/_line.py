@@ -11,18 +11,25 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import signal
 import sys
+import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from types import FrameType
 
 import click
 
 from patience_core.errors import PatienceError, PluginError
 from patience_core.games import Painter
-from patience_core.play._controller import PlayController
+from patience_core.play._controller import HangUp, PlayController
 from patience_core.play._render import board_text
 
-__all__ = ["LinePlayer", "end_line", "print_traceback", "stdin_is_tty"]
+__all__ = ["HANG_UP_EXIT", "LinePlayer", "end_line", "hang_up_raises", "print_traceback"]
+__all__ += ["stdin_is_tty"]
+
+#: The exit code of a game whose terminal closed (128 + SIGHUP, as a shell reports it).
+HANG_UP_EXIT = 129
 
 #: The longest piped command echoed whole (characters); a longer one is cut with "...".
 _ECHO_LIMIT = 200
@@ -42,6 +49,28 @@ def end_line(mid_line: bool) -> None:
     """End the line a Ctrl-C left the cursor in, when the prompt was showing."""
     if mid_line:
         click.echo()
+
+
+@contextlib.contextmanager
+def hang_up_raises() -> Iterator[None]:
+    """Inside the block, the terminal closing (SIGHUP) raises :class:`HangUp` where the program
+    is, instead of ending it at once: the game is saved and its lock released on the way out,
+    and a write it interrupts removes its temporary file. Later SIGHUPs are ignored until the
+    block ends (its way out must not be cut short). Nothing is done where there is no SIGHUP
+    (Windows) or outside the main thread (where no handler can be set)."""
+    if not hasattr(signal, "SIGHUP") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def hang_up(_signum: int, _frame: FrameType | None) -> None:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        raise HangUp
+
+    previous = signal.signal(signal.SIGHUP, hang_up)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, previous)
 
 
 def print_traceback(exc: BaseException) -> None:
@@ -147,8 +176,8 @@ class LinePlayer:
         plugin anywhere (drawing the board, a move, the score, a hint...) ends the game with
         one line on stderr that says it is saved and how to resume it.
 
-        :returns: the exit code: 0, 1 (a plugin failed, or the game could not be saved), 130
-            (Ctrl-C).
+        :returns: the exit code: 0, 1 (a plugin failed, or the game could not be saved), 129
+            (the terminal closed, :class:`HangUp`: the game is saved), 130 (Ctrl-C).
         :raises PatienceError: patience's own one-line errors.
         :raises BaseException: any other error not raised in the plugin's code (e.g. ``OSError``
             for a full disk under the output), after saving the game, for the command line to
@@ -180,6 +209,10 @@ class LinePlayer:
                 f"Interrupted: game {state}; resume with: {controller.resume_hint}", err=True
             )
             return 130
+        except HangUp:
+            # The terminal closed: as the end of input, quietly (there is no one to tell).
+            controller.save()
+            return HANG_UP_EXIT
         except BrokenPipeError:
             # The reader of the output went away (`| head`): the game is kept, the command
             # ends quietly (patience_core.cli.main).

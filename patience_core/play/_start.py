@@ -19,12 +19,19 @@ from patience_core.engine import DealNumber, counted
 from patience_core.errors import BadSave, PatienceError, one_line
 from patience_core.files import check_writable
 from patience_core.play._controller import (
+    HangUp,
     PlayController,
     game_kept_line,
     own_exit_by_default,
     raised_by_plugin,
 )
-from patience_core.play._line import LinePlayer, end_line, print_traceback
+from patience_core.play._line import (
+    HANG_UP_EXIT,
+    LinePlayer,
+    end_line,
+    hang_up_raises,
+    print_traceback,
+)
 from patience_core.play._loading import read_save, restore_session
 from patience_core.play._render import CardStyle, make_painter
 from patience_core.play._saves import (
@@ -152,7 +159,7 @@ def _resume(
         raise BadSave(f"{path} holds a saved {saved.game} game, not {game}")
     try:
         session = restore_session(saved, host.game, path)
-    except (PatienceError, KeyboardInterrupt, BrokenPipeError):
+    except (PatienceError, KeyboardInterrupt, BrokenPipeError, HangUp):
         raise
     except BaseException as exc:  # the plugin's code failed in replaying the moves
         if own_exit(exc) or not raised_by_plugin(exc, host.game_class(game).__module__):
@@ -193,10 +200,31 @@ def play_game(
     :param show_traceback: prints a failing plugin's traceback (``PATIENCE_DEBUG``).
     :param on_close: registers the lock's release to run when the caller is done (click's
         ``ctx.call_on_close``); ``None``: released when this function returns.
-    :returns: the exit code (see :meth:`LinePlayer.run`).
+    :returns: the exit code (see :meth:`LinePlayer.run`); 129 when the terminal closed
+        (SIGHUP) before the game started.
     :raises PatienceError: one line: a save that cannot be read, written or locked, a file that
         must not be overwritten, an unknown game or option, ...
     """
+    # The terminal closing ends the game as the end of input does: saved, its lock released,
+    # no temporary file left behind (the default would end the process at once).
+    with hang_up_raises():
+        try:
+            return _play_game(
+                host, request, own_exit, end_interrupted_line, show_traceback, on_close
+            )
+        except HangUp:
+            return HANG_UP_EXIT
+
+
+def _play_game(
+    host: PluginHost,
+    request: PlayRequest,
+    own_exit: Callable[[BaseException], bool],
+    end_interrupted_line: Callable[[bool], None],
+    show_traceback: Callable[[BaseException], None],
+    on_close: Callable[[Callable[[], None]], object] | None,
+) -> int:
+    """:func:`play_game`, the terminal's closing aside."""
     game, path = request.game, request.path
     resume_hint = resume_command(game, path, request.explicit_file)
     check_save_writable(path)
