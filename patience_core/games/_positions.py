@@ -33,8 +33,10 @@ __all__ = [
     "recorded_options",
 ]
 
-#: The largest position file read, in bytes: a position is a few kilobytes at most.
-MAX_POSITION_BYTES = 1_000_000
+#: The largest file read as a position or a saved game, in bytes (10 MiB): the one limit for
+#: both, since ``--from`` reads a save too. A position is a few kilobytes, a save of
+#: :data:`~patience_core.play.MAX_MOVES` moves well under it.
+MAX_POSITION_BYTES = 10 * 1024 * 1024
 #: Digits a whole number of a position file may have at most (no field comes near; Python
 #: itself refuses more than 4,300, in words of its own).
 _MAX_DIGITS = 100

@@ -37,7 +37,7 @@ import attrs
 from patience_core.engine import DealNumber
 from patience_core.errors import BadSave, PatienceError
 from patience_core.files import WriterLock, data_dir, move_aside, write_json_atomic
-from patience_core.games import Game
+from patience_core.games import MAX_POSITION_BYTES, Game
 from patience_core.play._session import MAX_MOVES, Session
 
 __all__ = [
@@ -57,8 +57,9 @@ __all__ = [
 SAVE_FORMAT = "patience-save"
 SAVE_VERSION = 1
 #: The environment variable that overrides the data directory.
-#: Files larger than this (bytes) are refused unread.
-MAX_SAVE_BYTES = 10 * 1024 * 1024
+#: Files larger than this (bytes) are refused unread: the one limit of a file read as a save
+#: or a position (:data:`patience_core.games.MAX_POSITION_BYTES`).
+MAX_SAVE_BYTES = MAX_POSITION_BYTES
 #: The longest string accepted in a save (move text, option, version, date).
 _MAX_TEXT = 200
 _GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")

@@ -1,5 +1,6 @@
-"""What the commands refuse, run on the test kit's fake game: files the user protected, and the
-one-line messages of missing or protected files (docs/cli.md, "Messages")."""
+"""Files the commands read and write, run on the test kit's fake game: files the user
+protected, the size a save or position file may have, and the one-line messages of missing or
+protected files (docs/cli.md, "Messages")."""
 
 from __future__ import annotations
 
@@ -43,3 +44,22 @@ def test_simulate_never_replaces_an_output_the_user_protected(
         f"patience: error: cannot write {str(rows)!r}: you have no permission to write it\n",
     )
     assert rows.read_text() == "protected\n"
+
+
+def test_every_command_reading_a_save_takes_the_same_sizes(
+    patience_cli: Run, tmp_path: Path
+) -> None:
+    """One limit for a file read as a save or a position: a valid 2 MB save (padded with
+    spaces) is read by ``score``, ``play --resume``, ``deal --from`` and ``solve --from``."""
+    save = tmp_path / "g.json"
+    played = patience_cli("play", "fake", "-d", "2", "--file", str(save), input="t3 f1\nquit\n")
+    assert played.code == 0, played.err
+    save.write_text(save.read_text() + " " * 2_000_000)
+    for args in (
+        ("score", str(save)),
+        ("deal", "fake", "--from", str(save)),
+        ("solve", "fake", "--from", str(save)),
+        ("play", "fake", "--resume", "--file", str(save)),
+    ):
+        result = patience_cli(*args, input="quit\n")
+        assert result.code == 0, (args, result.err)
