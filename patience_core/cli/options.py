@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from patience_core.engine import DealNumber, shown
-from patience_core.errors import BadSave, PatienceError
+from patience_core.errors import BadOption, BadSave, PatienceError
 from patience_core.games import (
     Game,
     json_object,
@@ -221,8 +221,8 @@ def position_from_file(
         saved game, the move reached).
     :raises click.UsageError: for options given with a saved game, or disagreeing with the
         ones a position file records.
-    :raises BadSave: naming the file, for a file that cannot be read or holds no position of
-        ``name`` (a saved game of another game included).
+    :raises BadSave: naming the file, for a file that cannot be read, holds no position of
+        ``name`` (a saved game of another game included) or records a bad option.
     :raises PatienceError: for an unknown game or a bad option value.
     """
     registered = host.game_class(name).name  # UnknownGame, saying why a plugin is missing
@@ -242,7 +242,16 @@ def position_from_file(
         raise click.UsageError(
             f"--option disagrees with the options recorded in {path}: {recorded}"
         )
-    game = host.game(name, {**(recorded or {}), **chosen})
+    try:
+        game = host.game(name, {**(recorded or {}), **chosen})
+    except BadOption as exc:
+        if recorded:
+            try:
+                host.game(name, chosen)
+            except BadOption:
+                raise exc from None  # the options typed are bad themselves
+            raise BadSave(f"{path}: {exc}") from None  # the options the file records are bad
+        raise
     try:
         position = read_position(game, text, data)
     except BadSave as exc:

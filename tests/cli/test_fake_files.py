@@ -4,6 +4,7 @@ protected files (docs/cli.md, "Messages")."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -63,3 +64,23 @@ def test_every_command_reading_a_save_takes_the_same_sizes(
     ):
         result = patience_cli(*args, input="quit\n")
         assert result.code == 0, (args, result.err)
+
+
+def test_a_bad_option_recorded_in_a_position_file_names_the_file(
+    patience_cli: Run, tmp_path: Path
+) -> None:
+    dealt = patience_cli("deal", "fake", "-d", "2", "--json")
+    assert dealt.code == 0, dealt.err
+    data = json.loads(dealt.out)
+    data["options"] = {"empty-piles": "maybe"}
+    position = tmp_path / "p.json"
+    position.write_text(json.dumps(data))
+    for command in ("deal", "solve"):
+        result = patience_cli(command, "fake", "--from", str(position))
+        assert (result.code, result.err) == (
+            1,
+            f"patience: error: {position}: option empty-piles takes one of none, any, "
+            "not 'maybe'\n",
+        ), command
+    typed = patience_cli("deal", "fake", "--from", str(position), "-o", "empty-piles=maybe")
+    assert typed.code == 1 and typed.err.startswith("patience: error: option empty-piles ")
