@@ -133,18 +133,27 @@ HEADERS = {
 }
 
 
-def _twice(placed: Sequence[tuple[Card, str]], deck: Sequence[Card]) -> str | None:
+def _twice(placed: Sequence[tuple[Card, str, str]], deck: Sequence[Card]) -> str | None:
     """The first card placed twice, in one line: both places, and the cards of ``deck`` then
-    missing (a copy usually stands for one); ``None`` when no card is placed twice."""
-    first: dict[Card, str] = {}
-    for card, where in placed:
+    missing (a copy usually stands for one); ``None`` when no card is placed twice.
+
+    :param placed: each card with its line (``line 3 (column 1)``) and its place in that line
+        (``card 2``, from the bottom card, as the line is written; ``""`` for a line of one card
+        per pile): the place in the line is said when both copies are in the same line.
+    """
+    first: dict[Card, tuple[str, str]] = {}
+    for card, where, spot in placed:
         if card in first:
-            used = {card for card, _ in placed}
+            used = {card for card, _, _ in placed}
             missing = [_code(c) for c in deck if c not in used]
             said = ", ".join(missing[:3]) + (", ..." if len(missing) > 3 else "")
             lacking = f"; {said} {'is' if len(missing) == 1 else 'are'} missing" if missing else ""
-            return f"card {_code(card)} appears too often: {first[card]} and {where}{lacking}"
-        first[card] = where
+            before, before_spot = first[card]
+            if before == where and spot:
+                before = f"{before[:-1]}, {before_spot})"
+                where = f"{where[:-1]}, {spot})"
+            return f"card {_code(card)} appears too often: {before} and {where}{lacking}"
+        first[card] = (where, spot)
     return None
 
 
@@ -162,7 +171,7 @@ def read_fcs(game: Game, text: str) -> Position:
     cells: list[tuple[Card, ...]] = []
     columns: list[tuple[int, str]] = []
     headers: dict[str, int] = {}
-    placed: list[tuple[Card, str]] = []
+    placed: list[tuple[Card, str, str]] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.partition("#")[0].strip()
         if not line:
@@ -178,13 +187,15 @@ def read_fcs(game: Game, text: str) -> Position:
         headers[kind] = number
         if kind == "foundations":
             foundations = _foundations(rest.split(), where)
-            placed += [(card, where) for pile in foundations for card in pile]
+            placed += [(card, where, "") for pile in foundations for card in pile]
             continue
         entries = rest.split()
         if len(entries) > len(_CELLS):
             raise BadSave(f"{where}: {len(entries)} entries; Baker's Game has 4 free cells")
         cells = [() if e == "-" else (_card(e, where),) for e in entries]
-        placed += [(c[0], f"line {number} (free cell {k})") for k, c in enumerate(cells, 1) if c]
+        placed += [
+            (c[0], f"line {number} (free cell {k})", "") for k, c in enumerate(cells, 1) if c
+        ]
     if len(columns) != len(_COLUMNS):
         lines_ = "line" if len(columns) == 1 else "lines"
         raise BadSave(f"board has {len(columns)} column {lines_}; Baker's Game has 8 columns")
@@ -192,7 +203,7 @@ def read_fcs(game: Game, text: str) -> Position:
     for k, (number, line) in enumerate(columns, 1):
         where = f"line {number} (column {k})"
         piles.append(tuple(_card(code, where) for code in line.split()))
-        placed += [(card, where) for card in piles[-1]]
+        placed += [(card, where, f"card {i}") for i, card in enumerate(piles[-1], 1)]
     problem = _twice(placed, game.new_deck())
     if problem:
         raise BadSave(problem)

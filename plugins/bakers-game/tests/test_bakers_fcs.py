@@ -309,6 +309,11 @@ def test_the_case_board_reads_through_the_command(tmp_path: Path) -> None:
             "card AH appears too often: line 2 (free cell 2) and line 9 (column 7); 4H is missing",
         ),
         (
+            lambda text: text.replace("QD", "TD"),
+            "card TD appears too often: line 3 (column 1, card 2) and line 3 (column 1, card 3); "
+            "QD is missing",
+        ),
+        (
             lambda text: "Founds: S-A\n" + text,
             "card AS appears too often: line 1 (foundations) and line 5 (column 2)",
         ),
