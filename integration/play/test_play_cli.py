@@ -512,8 +512,11 @@ def test_resume_refuses_bad_saves_and_leaves_them_alone(
 def test_resume_without_a_save(run_patience: Run, patience_data_dir: Path) -> None:
     result = run_patience("play", "escalator", "--resume")
     assert result.code == 1
-    assert "no saved escalator game at" in result.err
-    assert "start one with: patience play escalator" in result.err
+    save = patience_data_dir / "saves" / "escalator.json"
+    assert result.err == (
+        f"patience: error: cannot read {save}: No such file or directory; "
+        "start one with: patience play escalator\n"
+    )
     assert not (patience_data_dir / "saves").exists()
 
 
@@ -893,12 +896,21 @@ def test_play_file_in_a_missing_folder_makes_no_folder(run_patience: Run, tmp_pa
     assert plain.read_text() == "not a folder"
 
 
-def test_resume_from_a_missing_folder_says_there_is_no_saved_game(
+def test_resume_from_a_missing_folder_says_the_folder_is_missing(
     run_patience: Run, tmp_path: Path
 ) -> None:
     missing = tmp_path / "typo" / "game.json"
     result = run_patience("play", "escalator", "--resume", "--file", str(missing), input="")
-    assert result.code == 1 and "no saved escalator game at" in result.err
+    assert (result.code, result.err) == (
+        1,
+        f"patience: error: cannot read {missing}: the folder {missing.parent} does not exist\n",
+    )
+    there = tmp_path / "game.json"
+    result = run_patience("play", "escalator", "--resume", "--file", str(there), input="")
+    assert result.err == (
+        f"patience: error: cannot read {there}: No such file or directory; "
+        f"start one with: patience play escalator --file {there}\n"
+    )
 
 
 @pytest.mark.parametrize("name", ["", "."])

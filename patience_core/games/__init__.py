@@ -31,13 +31,16 @@ from patience_core.games._players import (
     StrategyRegistry,
 )
 from patience_core.games._positions import (
+    LONGEST_PATH,
     MAX_POSITION_BYTES,
     file_options,
     json_object,
+    read_failure,
     read_position,
     read_position_file,
     read_position_text,
     recorded_options,
+    shown_path,
 )
 from patience_core.games._registry import GameRegistry, distribution_of
 from patience_core.games._search import GameSearch, is_default
@@ -54,6 +57,7 @@ __all__ = [
     "DEAL_SCHEMES",
     "GAME_NAME",
     "GAME_NAME_LIMIT",
+    "LONGEST_PATH",
     "MAX_POSITION_BYTES",
     "POSITION_FORMAT",
     "POSITION_VERSION",
@@ -87,10 +91,12 @@ __all__ = [
     "parse_options",
     "position_from_dict",
     "position_to_dict",
+    "read_failure",
     "read_position",
     "read_position_file",
     "read_position_text",
     "recorded_options",
+    "shown_path",
     "twice_problem",
     "wrong_answer",
 ]

@@ -14,8 +14,11 @@ Example::
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from patience_core.errors import BadSave, shown
@@ -24,14 +27,51 @@ from patience_core.games._game import Game
 from patience_core.model import Position
 
 __all__ = [
+    "LONGEST_PATH",
     "MAX_POSITION_BYTES",
     "file_options",
     "json_object",
+    "read_failure",
     "read_position",
     "read_position_file",
     "read_position_text",
     "recorded_options",
+    "shown_path",
 ]
+
+#: The most characters of a path shown whole in a message; a longer one is cut with ``...``
+#: (docs/cli.md, "Messages": a 3,000-character path never makes a 3,000-character line).
+LONGEST_PATH = 160
+
+
+def shown_path(path: str | os.PathLike[str], quote: bool = False) -> str:
+    """``path`` as a message shows a path patience found rather than one the user typed (the
+    folder of a file, a link's target): through :func:`~patience_core.errors.shown`, whole up
+    to :data:`LONGEST_PATH` characters.
+
+    :param quote: quoted as ``repr`` quotes it (the style of ``simulate``'s messages).
+    """
+    return shown(os.fspath(path), LONGEST_PATH, quote=quote)
+
+
+def read_failure(path: str | os.PathLike[str], exc: OSError | None = None) -> str:
+    """The ``REASON`` of ``cannot read FILE: REASON`` (docs/cli.md), the one rule of every
+    command that reads a file: for a file that is not there, whether its folder is missing
+    (``the folder /tmp/typo does not exist``, ``... is not a folder``) or only the file
+    (``No such file or directory``); else the error's own text.
+
+    :param exc: the error met in reading ``path``; ``None``: the file is known to be missing.
+    """
+    if exc is None or isinstance(exc, (FileNotFoundError, NotADirectoryError)):
+        folder = Path(path).parent
+        if not folder.is_dir():
+            what = "is not a folder" if folder.exists() else "does not exist"
+            return f"the folder {shown_path(folder)} {what}"
+        if exc is None:
+            return os.strerror(errno.ENOENT)
+    assert exc is not None
+    return str(exc.strerror or exc)
+
 
 #: The largest file read as a position or a saved game, in bytes (10 MiB): the one limit for
 #: both, since ``--from`` reads a save too. A position is a few kilobytes, a save of
@@ -136,7 +176,7 @@ def read_position_text(path: str) -> str:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_POSITION_BYTES + 1)
     except OSError as exc:
-        raise BadSave(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise BadSave(f"cannot read {path}: {read_failure(path, exc)}") from None
     if len(data) > MAX_POSITION_BYTES:
         raise BadSave(f"{path} is larger than {MAX_POSITION_BYTES:,} bytes: not a position file")
     try:

@@ -17,6 +17,7 @@ from typing import Any
 
 from patience_core.engine import NOTATION_HELP, DealNumber
 from patience_core.errors import BadDeal, BadSave, PatienceError
+from patience_core.games import read_failure
 from patience_core.play._saves import (
     _GAME_NAME,
     _KEYS,
@@ -64,10 +65,8 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _read_bytes(path: Path) -> bytes:
     try:
         info = path.stat()
-    except FileNotFoundError:
-        raise BadSave(f"no saved game at {path}") from None
     except OSError as exc:
-        raise BadSave(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise BadSave(f"cannot read {path}: {read_failure(path, exc)}") from None
     if not stat.S_ISREG(info.st_mode):
         raise BadSave(f"{path} is not a regular file")
     if info.st_size > MAX_SAVE_BYTES:
@@ -76,7 +75,7 @@ def _read_bytes(path: Path) -> bytes:
         with path.open("rb") as handle:
             raw = handle.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise BadSave(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise BadSave(f"cannot read {path}: {read_failure(path, exc)}") from None
     if len(raw) > MAX_SAVE_BYTES:
         raise BadSave(f"{path} is too large to be a saved game")
     return raw

@@ -6,6 +6,7 @@ locked, an unfinished save kept aside, then the loop (:class:`~patience_core.pla
 
 from __future__ import annotations
 
+import errno
 import os
 import shlex
 import sys
@@ -18,6 +19,7 @@ import click
 from patience_core.engine import DealNumber, counted
 from patience_core.errors import BadSave, PatienceError, one_line
 from patience_core.files import check_writable
+from patience_core.games import read_failure
 from patience_core.play._controller import (
     HangUp,
     PlayController,
@@ -153,7 +155,15 @@ def _resume(
     game's plugin failed in replaying the moves (said in one line on stderr)."""
     game, path = request.game, request.path
     if not (path.exists() or path.is_symlink()):
-        raise BadSave(f"no saved {game} game at {path}; start one with: patience play {game}")
+        # The rule of every command (docs/cli.md), and how to start the game there when its
+        # folder is there (the default one is made when needed).
+        start = f"patience play {game}"
+        if request.explicit_file:
+            if not path.parent.is_dir():
+                raise BadSave(f"cannot read {path}: {read_failure(path)}")
+            start += f" --file {shlex.quote(str(path))}"
+        missing = os.strerror(errno.ENOENT)
+        raise BadSave(f"cannot read {path}: {missing}; start one with: {start}")
     saved = read_save(path)
     if saved.game != game:
         raise BadSave(f"{path} holds a saved {saved.game} game, not {game}")
