@@ -36,6 +36,28 @@ def test_every_command_says_why_a_game_is_missing(
     )
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "escalator", "--file", "LONG.json"),
+        ("play", "escalator", "--resume", "--file", "LONG.json"),
+        ("simulate", "escalator", "-n", "1", "-O", "LONG.csv"),
+        ("deal", "escalator", "--from", "LONG.json"),
+        ("score", "LONG.json"),
+    ],
+)
+def test_a_long_path_of_missing_folders_is_cut_short_where_its_folder_is_named(
+    run_patience: Run, tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """docs/cli.md, "Messages": a 3,800-character path makes a short line, its folder (quoted
+    as "the folder ... does not exist") cut short too."""
+    long = str(tmp_path / "/".join(["d" * 200] * 19) / "x")
+    result = run_patience(*[a.replace("LONG", long) for a in args], input="quit\n")
+    assert result.code == 1 and result.err.count("\n") == 1, result.err
+    assert result.err.startswith("patience: error: ") and len(result.err) < 400, result.err
+    assert "d" * 200 + "/" not in result.err
+
+
 @pytest.mark.parametrize("command", ["score", "hint"])
 def test_a_missing_save_is_the_rule_of_every_file_read(
     run_patience: Run, tmp_path: Path, command: str

@@ -17,7 +17,7 @@ from patience_core.cli import end_interrupted_line, get_host, own_exit, show_tra
 from patience_core.cli.options import DEAL, file_path, number_problem, option_flag, random_deal
 from patience_core.engine import DealNumber, shown
 from patience_core.errors import PatienceError
-from patience_core.games import parse_options
+from patience_core.games import parse_options, shown_path
 from patience_core.play import PlayRequest, default_save_path, play_game, stdin_is_tty
 from patience_core.solve import DEAD_CHECK_NODES
 
@@ -98,7 +98,9 @@ def play(
     if explicit_file and not resume and not path.parent.is_dir():
         # A typo in a path must not make folders (the default place is made when needed).
         what = "is not a folder" if path.parent.exists() else "does not exist"
-        raise PatienceError(f"cannot save the game to {path}: the folder {path.parent} {what}")
+        raise PatienceError(
+            f"cannot save the game to {path}: the folder {shown_path(path.parent)} {what}"
+        )
     if resume and (deal_number is not None or options):
         raise click.UsageError("--deal and --option cannot be used with --resume")
     dead_nodes = DEAD_CHECK_NODES

@@ -37,7 +37,7 @@ import attrs
 from patience_core.engine import DealNumber
 from patience_core.errors import BadSave, PatienceError
 from patience_core.files import WriterLock, data_dir, move_aside, write_json_atomic
-from patience_core.games import MAX_POSITION_BYTES, Game
+from patience_core.games import MAX_POSITION_BYTES, Game, shown_path
 from patience_core.play._session import MAX_MOVES, Session
 
 __all__ = [
@@ -202,7 +202,7 @@ class SaveLock(WriterLock):
             path,
             busy
             or (
-                f"the game in {real} is open in another patience window; "
+                f"the game in {shown_path(real)} is open in another patience window; "
                 "finish or quit it there first"
             ),
         )

@@ -23,6 +23,7 @@ from typing import IO, Any
 from patience_core.engine import counted, shown
 from patience_core.errors import PatienceError
 from patience_core.files import atomic_writer, protected
+from patience_core.games import shown_path
 from patience_core.simulate._rows import COLUMNS, SimRow
 
 __all__ = [
@@ -183,7 +184,8 @@ def output_target(path: str) -> str:
         raise PatienceError(f"cannot write {path!r}: its symbolic links go round in a loop")
     if not os.path.isdir(os.path.dirname(real)):
         raise PatienceError(
-            f"cannot write {path!r}: it links to {real!r}, in a directory that does not exist"
+            f"cannot write {path!r}: it links to {shown_path(real, quote=True)}, in a directory "
+            "that does not exist"
         )
     return real
 
@@ -220,22 +222,23 @@ def check_output(path: str) -> str:
         raise PatienceError(f"cannot write {path!r}: {exc.strerror or exc}") from None
     if mode is not None and not stat.S_ISREG(mode):
         what = _NOT_FILES.get(stat.S_IFMT(mode), "something other than a file")
-        how = f"it links to {target!r}, {what}" if linked else f"it is {what}"
+        how = f"it links to {shown_path(target, quote=True)}, {what}" if linked else f"it is {what}"
         raise PatienceError(f"cannot write {path!r}: {how}, not a file")
     directory = os.path.dirname(target) or "."
     if _read_only_file_system(directory):
-        where = f"it links to {target!r}, which is" if linked else "it is"
+        where = f"it links to {shown_path(target, quote=True)}, which is" if linked else "it is"
         raise PatienceError(f"cannot write {path!r}: {where} on a read-only file system")
     if mode is not None and protected(target, mode):
         how = (
-            f"it links to {target!r}, which you have no permission to write"
+            f"it links to {shown_path(target, quote=True)}, which you have no permission to write"
             if linked
             else "you have no permission to write it"
         )
         raise PatienceError(f"cannot write {path!r}: {how}")
     if not os.access(directory, os.W_OK):
         raise PatienceError(
-            f"cannot write {path!r}: you have no permission to write in its directory {directory!r}"
+            f"cannot write {path!r}: you have no permission to write in its directory "
+            f"{shown_path(directory, quote=True)}"
         )
     return target
 

@@ -25,6 +25,7 @@ from typing import IO, Any
 from patience_core.engine import DealNumber, counted
 from patience_core.errors import PatienceError, ctrl_c_ignored
 from patience_core.files import WriterLock
+from patience_core.games import shown_path
 from patience_core.plugins import PluginHost
 from patience_core.simulate._batch import BatchSpec, deal_range, run_batch, run_deals, workers_for
 from patience_core.simulate._partial import (
@@ -59,7 +60,9 @@ def rows_format(path: str) -> str:
         raise PatienceError(f"cannot tell the format of {path!r}: use a .csv or .jsonl file name")
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
-        raise PatienceError(f"cannot write {path!r}: directory {str(parent)!r} does not exist")
+        raise PatienceError(
+            f"cannot write {path!r}: directory {shown_path(parent, quote=True)} does not exist"
+        )
     check_output(path)
     return kind
 
