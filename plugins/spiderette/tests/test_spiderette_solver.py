@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import patience_spiderette.search as search_module
+import patience_spiderette._finder as finder_module
+import patience_spiderette._piles as piles_module
 import pytest
 from patience_spiderette import Spiderette, SpideretteSearch
 from patience_spiderette.game import COLUMNS, STOCK
@@ -312,7 +313,7 @@ def test_the_beam_keeps_at_most_its_cap_of_candidates(monkeypatch: pytest.Monkey
     """The beam's kept phase searches are forgotten when they would hold more candidates than
     _KEPT_CANDIDATES (memory stays bounded on long runs), the count stays exact, and the
     finder frees them before it returns."""
-    monkeypatch.setattr(search_module, "_KEPT_CANDIDATES", 300)
+    monkeypatch.setattr(finder_module, "_KEPT_CANDIDATES", 300)
     engine = Search(Spiderette().deal(DealNumber(26)))  # not won in 2 s: the beam runs
     seen: list[tuple[int, list[int]]] = []
     phase_of = engine._phase_of
@@ -351,25 +352,25 @@ def test_novelty_facts_name_where_a_run_landed_and_what_turned_over() -> None:
         step = rng.choice(steps)
         child = engine.play(state, step)
         facts: set[int] = set()
-        search_module._new_atoms(facts, state, child, step)
+        piles_module._new_atoms(facts, state, child, step)
         source, target, count = step
         level = sum(child[1])
         landed = child[2][target]
         under = landed[-count - 1] if len(landed) > count else 64
-        expected = {search_module._atom(level, under, landed[-count])}
+        expected = {piles_module._atom(level, under, landed[-count])}
         if child[1] != state[1]:
             turned += 1
-            expected.add(search_module._atom(level, 64 + child[1][source], child[2][source][0]))
+            expected.add(piles_module._atom(level, 64 + child[1][source], child[2][source][0]))
         assert facts == expected
         checked += 1
         state = child
     assert checked > 50 and turned > 0
     dealt = engine.play(engine.root, (-1, -1, 0))
     facts = set()
-    search_module._new_atoms(facts, engine.root, dealt, (-1, -1, 0, -1, -1, 0))
+    piles_module._new_atoms(facts, engine.root, dealt, (-1, -1, 0, -1, -1, 0))
     for pile, down in zip(dealt[2], dealt[1], strict=True):
-        assert search_module._atom(sum(dealt[1]), pile[-2], pile[-1]) in facts
-        assert search_module._atom(sum(dealt[1]), 64 + down, pile[0]) in facts
+        assert piles_module._atom(sum(dealt[1]), pile[-2], pile[-1]) in facts
+        assert piles_module._atom(sum(dealt[1]), 64 + down, pile[0]) in facts
 
 
 @pytest.mark.parametrize("deal", [2, 7])
@@ -402,5 +403,5 @@ def test_the_first_stage_hands_over_at_its_share_of_the_nodes(
 
     monkeypatch.setattr(engine, "_beam_passes", beam)
     assert engine.find(nodes=200_000, seconds=600.0) is None
-    share = int(search_module._DEPTH_FIRST_SHARE * 200_000)
+    share = int(finder_module._DEPTH_FIRST_SHARE * 200_000)
     assert handed_over and share <= handed_over[0] <= share + 2048
