@@ -215,7 +215,7 @@ def test_colour_and_symbols_follow_the_terminal(tmp_path: Path) -> None:
 
 def test_position_file_size_is_capped(tmp_path: Path) -> None:
     big = tmp_path / "big.json"
-    big.write_text("{" + " " * 1_100_000 + "}")
+    big.write_text("{" + " " * 11_000_000 + "}")
     result = run("deal", "escalator", "--from", str(big))
     assert result.returncode == 1
     assert "larger than" in result.stderr and "Traceback" not in result.stderr
