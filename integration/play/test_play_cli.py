@@ -754,38 +754,6 @@ def test_a_plugin_exiting_in_a_search_of_play_is_a_failing_search(
     assert save_of(patience_data_dir)["moves"] == ["deal"]
 
 
-def test_a_wrong_kind_of_answer_met_during_play_names_the_plugin(
-    run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A score of the wrong kind after a move (not at the deal, which the host checks): one
-    line naming the plugin and saying that the game is saved, exit 1, the move saved; ``score``
-    of that save names the plugin the same way."""
-    from patience_escalator import Escalator
-
-    real_score = Escalator.score
-
-    def lots_once_dealt(self: Escalator, position: Any) -> Any:
-        return "lots" if position[1] else real_score(self, position)
-
-    monkeypatch.setattr(Escalator, "score", lots_once_dealt)
-    result = run_patience(
-        "play", "escalator", "--deal", "3", "--no-dead-check", input="deal\nquit\n"
-    )
-    assert result.code == 1
-    lines = [line for line in result.err.splitlines() if line.strip()]
-    assert lines == [
-        "patience: error: the escalator plugin (patience-escalator) is broken: score returned "
-        "str 'lots', not a whole number in 0..28; your game is saved; resume with: patience play "
-        "escalator --resume"
-    ]
-    save = patience_data_dir / "saves" / "escalator.json"
-    assert json.loads(save.read_text())["moves"] == ["deal"]
-    result = run_patience("score", str(save), "--json")
-    assert result.code == 1 and "score returned str 'lots'" in result.err and not result.out
-    # hint and deal --from no longer check the game's answers: a loaded plugin's answers are
-    # trusted (docs/cli.md; the conformance kit checks them), so they are not asserted here.
-
-
 def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goes_on(
     run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

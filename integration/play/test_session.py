@@ -227,34 +227,6 @@ def test_a_game_stops_at_the_most_moves_a_save_holds(
     assert back.move_texts == session.move_texts
 
 
-@pytest.mark.parametrize(
-    ("hook", "answer", "said"),
-    [
-        ("is_won", 1, "is_won returned int 1, not True or False"),
-        ("is_lost", None, "is_lost returned NoneType None, not True or False"),
-        ("legal_moves", ["deal"], "legal_moves returned str 'deal', not a Move, in its list"),
-        ("legal_moves", None, "legal_moves returned NoneType None, not a list of moves"),
-        ("score", 29, "score returned int 29, not a whole number in 0..28"),
-    ],
-)
-def test_a_wrong_kind_of_answer_is_a_plugin_error_naming_the_plugin(
-    hook: str, answer: object, said: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from patience_escalator import Escalator
-
-    from patience_core.errors import PluginError
-
-    session = Session(Escalator(), DealNumber(3))
-    monkeypatch.setattr(Escalator, hook, lambda self, position: answer)
-    ask = {"score": session.score, "legal_moves": session.legal_moves}.get(hook)
-    with pytest.raises(PluginError) as caught:
-        if ask is not None:
-            ask()
-        else:
-            _ = session.finished
-    assert str(caught.value) == f"the escalator plugin (patience-escalator) is broken: {said}"
-
-
 def test_a_bad_redo_move_is_named_as_a_redo_move() -> None:
     from patience_escalator import Escalator
 

@@ -4,7 +4,6 @@ search protocol a game may add for the solver, and the built-in players."""
 
 from __future__ import annotations
 
-from patience_core.games._answers import checked_flag, checked_moves, checked_score, wrong_answer
 from patience_core.games._declaration import (
     CORE_FORMATS,
     DEAL_SCHEMES,
@@ -78,9 +77,6 @@ __all__ = [
     "Strategy",
     "StrategyFactory",
     "StrategyRegistry",
-    "checked_flag",
-    "checked_moves",
-    "checked_score",
     "chosen_options",
     "declaration_problem",
     "distribution_of",
@@ -98,5 +94,4 @@ __all__ = [
     "recorded_options",
     "shown_path",
     "twice_problem",
-    "wrong_answer",
 ]

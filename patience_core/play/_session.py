@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from patience_core.engine import DealNumber
 from patience_core.errors import BadMoveText, IllegalMove, PatienceError
-from patience_core.games import Game, checked_flag, checked_moves, checked_score
+from patience_core.games import Game
 from patience_core.model import Move, Position
 
 __all__ = ["FINISHED_LOST", "FINISHED_WON", "MAX_MOVES", "Session"]
@@ -146,25 +146,16 @@ class Session:
         return bool(self._redo)
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves in the current position, in the game's order.
-
-        :raises PluginError: when the game answers with something other than a list of moves.
-        """
-        return checked_moves(self.game, self.game.legal_moves(self.position))
+        """The legal moves in the current position, in the game's order."""
+        return self.game.legal_moves(self.position)
 
     def is_won(self) -> bool:
-        """Whether the current position is won.
-
-        :raises PluginError: when the game answers with something other than True or False.
-        """
-        return checked_flag(self.game, "is_won", self.game.is_won(self.position))
+        """Whether the current position is won."""
+        return self.game.is_won(self.position)
 
     def is_lost(self) -> bool:
-        """Whether the current position is lost: not won and no legal move (RULES.md Part A).
-
-        :raises PluginError: when the game answers with something other than True or False.
-        """
-        return checked_flag(self.game, "is_lost", self.game.is_lost(self.position))
+        """Whether the current position is lost: not won and no legal move (RULES.md Part A)."""
+        return self.game.is_lost(self.position)
 
     @property
     def finished(self) -> str | None:
@@ -176,11 +167,8 @@ class Session:
         return None
 
     def score(self) -> int:
-        """The score of the current position, 0..``game.max_score``.
-
-        :raises PluginError: when the game answers with anything else.
-        """
-        return checked_score(self.game, self.game.score(self.position))
+        """The score of the current position, 0..``game.max_score``."""
+        return self.game.score(self.position)
 
     # -- playing ------------------------------------------------------------------------------
 
