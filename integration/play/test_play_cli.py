@@ -668,7 +668,8 @@ def _failing_once_dealt(
     """Escalator's ``method`` (of its search object when ``in_search``) raising ``raised`` from
     the plugin's own module (so that patience finds the plugin behind it) once a card is on the
     waste: after the first deal."""
-    from patience_escalator import Escalator, EscalatorSearch
+    from patience_escalator import Escalator
+    from patience_escalator.search import EscalatorSearch
 
     owner: Any = EscalatorSearch if in_search else Escalator
     namespace: dict[str, Any] = {

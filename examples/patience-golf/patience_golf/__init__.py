@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 from patience_golf.game import Golf
 
-__all__ = ["PATIENCE_API", "Golf", "GolfSearch", "patience_register_games"]
+__all__ = ["PATIENCE_API", "Golf", "patience_register_games"]
 
 #: The patience plugin API versions this plugin works with.
 PATIENCE_API = ">=1.0,<2"
@@ -18,13 +16,3 @@ PATIENCE_API = ">=1.0,<2"
 def patience_register_games(registry: GameRegistry) -> None:
     """Register Golf, with its search object."""
     registry.add(Golf, search="patience_golf.search:GolfSearch")
-
-
-def __getattr__(name: str) -> Any:
-    """``GolfSearch``, imported on first use: the search module is imported only by commands
-    that search, so that ``patience list`` starts faster."""
-    if name == "GolfSearch":
-        from patience_golf.search import GolfSearch
-
-        return GolfSearch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

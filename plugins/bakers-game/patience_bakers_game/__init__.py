@@ -9,8 +9,6 @@ text (:mod:`patience_bakers_game.fcs`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from patience_bakers_game.fcs import read_fcs, write_fcs
 from patience_bakers_game.game import BakersGame
 from patience_core import hookimpl
@@ -29,13 +27,3 @@ __all__ = [
 def patience_register_games(registry: GameRegistry) -> None:
     """Register Baker's Game, with its search object."""
     registry.add(BakersGame, search="patience_bakers_game.search:BakersGameSearch")
-
-
-def __getattr__(name: str) -> Any:
-    """``BakersGameSearch``, imported on first use: the search module is imported only by commands
-    that search, so that ``patience list`` starts faster."""
-    if name == "BakersGameSearch":
-        from patience_bakers_game.search import BakersGameSearch
-
-        return BakersGameSearch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

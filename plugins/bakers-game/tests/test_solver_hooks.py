@@ -10,10 +10,10 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import pytest
-from patience_bakers_game import BakersGame, BakersGameSearch
+from patience_bakers_game import BakersGame
 from patience_bakers_game import search as fast_rules
 from patience_bakers_game.game import CELLS, COLUMNS, FOUNDATIONS
-from patience_bakers_game.search import Piles, summarise
+from patience_bakers_game.search import BakersGameSearch, Piles, summarise
 
 from patience_core.api import Card, DealNumber, GameSearch, Move, Position, Rank, Suit
 from patience_core.solve import Budget, Verdict, solve

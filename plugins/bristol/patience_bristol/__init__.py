@@ -7,26 +7,14 @@ Single cards only; the tableau builds down in any suit; empty piles and reserves
 
 from __future__ import annotations
 
-from typing import Any
-
 from patience_bristol.game import Bristol
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 
-__all__ = ["Bristol", "BristolSearch", "patience_register_games"]
+__all__ = ["Bristol", "patience_register_games"]
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
     """Register Bristol, with its search object."""
     registry.add(Bristol, search="patience_bristol.search:BristolSearch")
-
-
-def __getattr__(name: str) -> Any:
-    """``BristolSearch``, imported on first use: the search module is imported only by commands
-    that search, so that ``patience list`` starts faster."""
-    if name == "BristolSearch":
-        from patience_bristol.search import BristolSearch
-
-        return BristolSearch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

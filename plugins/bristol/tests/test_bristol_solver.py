@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from patience_bristol import Bristol, BristolSearch
+from patience_bristol import Bristol
 from patience_bristol.game import FOUNDATIONS, RESERVES, STOCK, TABLEAU
-from patience_bristol.search import best_first, homes_impossible, inversions
+from patience_bristol.search import BristolSearch, best_first, homes_impossible, inversions
 
 from patience_core.api import (
     Card,

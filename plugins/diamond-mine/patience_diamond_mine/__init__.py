@@ -8,26 +8,14 @@ diamonds on the foundation and every pile empty or a face-up King-to-Ace run of 
 
 from __future__ import annotations
 
-from typing import Any
-
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 from patience_diamond_mine.game import DiamondMine
 
-__all__ = ["DiamondMine", "DiamondMineSearch", "patience_register_games"]
+__all__ = ["DiamondMine", "patience_register_games"]
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
     """Register Diamond Mine, with its search object."""
     registry.add(DiamondMine, search="patience_diamond_mine.search:DiamondMineSearch")
-
-
-def __getattr__(name: str) -> Any:
-    """``DiamondMineSearch``, imported on first use: the search module is imported only by commands
-    that search, so that ``patience list`` starts faster."""
-    if name == "DiamondMineSearch":
-        from patience_diamond_mine.search import DiamondMineSearch
-
-        return DiamondMineSearch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 
 import pytest
-from patience_diamond_mine import DiamondMine, DiamondMineSearch
+from patience_diamond_mine import DiamondMine
 from patience_diamond_mine.game import FOUNDATION, TABLEAU
 from patience_diamond_mine.search import (
     CARD_CODE,
+    DiamondMineSearch,
     Relaxation,
     diamond_orders_fit,
     relaxed_fits,

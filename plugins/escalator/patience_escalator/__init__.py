@@ -8,26 +8,14 @@ the pyramid is empty.
 
 from __future__ import annotations
 
-from typing import Any
-
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 from patience_escalator.game import Escalator
 
-__all__ = ["Escalator", "EscalatorSearch", "patience_register_games"]
+__all__ = ["Escalator", "patience_register_games"]
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
     """Register Escalator, with its search object."""
     registry.add(Escalator, search="patience_escalator.search:EscalatorSearch")
-
-
-def __getattr__(name: str) -> Any:
-    """``EscalatorSearch``, imported on first use: the search module is imported only by commands
-    that search, so that ``patience list`` starts faster."""
-    if name == "EscalatorSearch":
-        from patience_escalator.search import EscalatorSearch
-
-        return EscalatorSearch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,9 +10,10 @@ from collections import Counter
 from collections.abc import Hashable, Iterator
 
 import pytest
-from patience_escalator import Escalator, EscalatorSearch
+from patience_escalator import Escalator
 from patience_escalator import search as S
 from patience_escalator.game import APEX, COVERS, STOCK, WASTE
+from patience_escalator.search import EscalatorSearch
 
 from patience_core.api import (
     Card,

@@ -7,26 +7,14 @@ complete K..A suits taken to the foundations.
 
 from __future__ import annotations
 
-from typing import Any
-
 from patience_core import hookimpl
 from patience_core.api import GameRegistry
 from patience_spiderette.game import Spiderette
 
-__all__ = ["Spiderette", "SpideretteSearch", "patience_register_games"]
+__all__ = ["Spiderette", "patience_register_games"]
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
     """Register Spiderette, with its search object."""
     registry.add(Spiderette, search="patience_spiderette.search:SpideretteSearch")
-
-
-def __getattr__(name: str) -> Any:
-    """``SpideretteSearch``, imported on first use: the search module is imported only by commands
-    that search, so that ``patience list`` starts faster."""
-    if name == "SpideretteSearch":
-        from patience_spiderette.search import SpideretteSearch
-
-        return SpideretteSearch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

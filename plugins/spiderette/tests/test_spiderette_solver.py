@@ -9,9 +9,9 @@ from typing import Any
 import patience_spiderette._finder as finder_module
 import patience_spiderette._piles as piles_module
 import pytest
-from patience_spiderette import Spiderette, SpideretteSearch
+from patience_spiderette import Spiderette
 from patience_spiderette.game import COLUMNS, STOCK
-from patience_spiderette.search import Search, find_win
+from patience_spiderette.search import Search, SpideretteSearch, find_win
 
 from patience_core.api import DealNumber, Position
 from patience_core.engine import search_limits
