@@ -32,8 +32,8 @@ from patience_spiderette._piles import (
     _picker,
     _run_lengths,
     _sequence_steps,
-    complete_suit,
 )
+from patience_spiderette.game import complete_suit
 
 
 class Engine:

@@ -173,17 +173,6 @@ def _run_lengths(cards: bytes) -> list[int]:
     return lengths
 
 
-def complete_suit(pile: Sequence[Card]) -> bool:
-    """Whether ``pile`` (bottom first) is one suit's 13 cards, King at the bottom, Ace on top:
-    the only thing a Spiderette foundation can hold (RULES.md Part B §5)."""
-    codes = [_code(card) for card in pile]
-    return (
-        len(codes) == 13
-        and codes[0] & 15 == 13
-        and all(upper == lower + 1 for upper, lower in itertools.pairwise(codes))
-    )
-
-
 def _code(card: Card) -> int:
     return int(card.suit) * 16 + int(card.rank)
 

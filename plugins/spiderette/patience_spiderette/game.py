@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from patience_core.api import (
     BadSave,
@@ -15,12 +16,12 @@ from patience_core.api import (
     PileKind,
     PileSpec,
     Position,
+    Rank,
     deal_round,
     move_cards,
     run_length,
     run_moves,
 )
-from patience_spiderette.search import complete_suit
 
 #: Pile indices; each equals the pile's Aisleriot slot id (Part B §5, Layout).
 STOCK = 0
@@ -55,6 +56,19 @@ Moves: 't3 t5' moves the run that fits from t3 onto t5; onto an empty column it 
 run unless a count is given ('t3 t5 2') or a card is named ('9h t5'); 't3 f' takes a complete run
 to a foundation.
 """
+
+
+def complete_suit(pile: Sequence[Card]) -> bool:
+    """Whether ``pile`` (bottom first) is one suit's 13 cards, King at the bottom, Ace on top:
+    the only thing a Spiderette foundation can hold (RULES.md Part B §5)."""
+    return (
+        len(pile) == 13
+        and pile[0].rank is Rank.KING
+        and all(
+            upper.suit is lower.suit and upper.rank == lower.rank - 1
+            for lower, upper in itertools.pairwise(pile)
+        )
+    )
 
 
 class Spiderette(Game):

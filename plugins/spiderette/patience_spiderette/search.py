@@ -71,8 +71,8 @@ from patience_spiderette._piles import (
     State,
     Step,
     Weights,
-    complete_suit,
 )
+from patience_spiderette.game import complete_suit
 
 __all__ = [
     "COLUMNS",
