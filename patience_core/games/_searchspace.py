@@ -18,7 +18,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
+from patience_core.errors import PluginError
 from patience_core.model import Move, Position
+
+#: More forced moves in a row than any game makes (a chain is at most a few deals' worth of
+#: cards): a longer chain is a forced_move that cycles.
+MAX_FORCED_MOVES = 10_000
 
 if TYPE_CHECKING:
     from patience_core.games._search import GameSearch
@@ -105,6 +110,13 @@ class PositionSpace:
                     break
                 position = play(position, move)
                 steps.append(move)
+                # A chain no game needs: a forced_move that cycles would hang the search past
+                # its budget; the conformance kit names the cycle itself.
+                if len(steps) > MAX_FORCED_MOVES:
+                    raise PluginError(
+                        f"the {game.name} search's forced_move never stops: more than "
+                        f"{MAX_FORCED_MOVES:,} forced moves in a row (a cycle?)"
+                    )
         return position, tuple(steps)
 
     def start(self) -> tuple[Position, int]:

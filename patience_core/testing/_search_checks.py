@@ -181,8 +181,7 @@ def check_search_space(
             after = game.play(base, move)
             if search.key(after) in reached:
                 continue
-            while (forced := search.forced_move(after)) is not None and not game.is_won(after):
-                after = game.play(after, forced)
+            after = _forced_chain(game, search, after, where)
             assert search.key(after) in reached, (
                 f"{where}: the search space has no child for {game.move_text(base, move)!r}"
             )
@@ -261,3 +260,21 @@ def check_key_merges(
                     "must tell apart positions with different futures"
                 )
     return compared
+
+
+def _forced_chain(game: Game, search: GameSearch, position: Position, where: str) -> Position:
+    """``position`` after the forced moves ``search`` declares from it.
+
+    :raises AssertionError: when the forced moves come back to a position of a key already met
+        in the chain (they would never stop).
+    """
+    seen = {search.key(position)}
+    while (forced := search.forced_move(position)) is not None and not game.is_won(position):
+        position = game.play(position, forced)
+        key = search.key(position)
+        assert key not in seen, (
+            f"{where}: forced_move cycles: after {len(seen)} forced moves it comes back to a "
+            "position it has met (a forced move must lead towards the end of the game)"
+        )
+        seen.add(key)
+    return position
