@@ -190,6 +190,6 @@ def test_a_dir_that_is_not_an_existing_folder_is_refused(tmp_path: Path, where: 
     parent = tmp_path / where
     result = CliRunner().invoke(cli, ["new-plugin", "okname", "--dir", str(parent)])
     assert result.exit_code == 1
-    what = "is not a folder" if where == "a-file" else "does not exist"
-    assert str(result.exception) == f"cannot create the plugin in {parent}: the folder {what}"
+    what = "it is not a folder" if where == "a-file" else "the folder does not exist"
+    assert str(result.exception) == f"cannot create the plugin in {parent}: {what}"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]

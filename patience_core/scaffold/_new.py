@@ -14,6 +14,7 @@ from pathlib import Path
 
 from patience_core import API_VERSION, __version__
 from patience_core.errors import PatienceError
+from patience_core.games import shown_path
 
 __all__ = ["create_plugin", "names_for"]
 
@@ -57,11 +58,13 @@ def create_plugin(name: str, parent: Path) -> Path:
     """
     values = names_for(name)
     if not parent.is_dir():
-        what = "is not a folder" if parent.exists() else "does not exist"
-        raise PatienceError(f"cannot create the plugin in {parent}: the folder {what}")
+        what = "it is not a folder" if parent.exists() else "the folder does not exist"
+        raise PatienceError(f"cannot create the plugin in {shown_path(parent)}: {what}")
     target = parent / f"patience-{name}"
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise PatienceError(f"{target} already exists and is not empty; nothing was written")
+        raise PatienceError(
+            f"{shown_path(target)} already exists and is not empty; nothing was written"
+        )
     files = {
         "pyproject.toml.tmpl": "pyproject.toml",
         "README.md.tmpl": "README.md",
