@@ -267,8 +267,10 @@ def test_a_huge_file_is_refused_unread(tmp_path: Path, host: PluginHost) -> None
 def test_missing_files_and_folders_are_bad_saves(tmp_path: Path) -> None:
     with pytest.raises(BadSave, match=r"cannot read .*: No such file or directory"):
         read_save(tmp_path / "nothing.json")
-    with pytest.raises(BadSave, match="not a regular file"):
+    with pytest.raises(BadSave, match=r"^cannot read .*: Is a directory$"):
         read_save(tmp_path)
+    with pytest.raises(BadSave, match=r"^cannot read /dev/null: not a regular file$"):
+        read_save(Path("/dev/null"))
 
 
 def test_a_valid_hand_written_save_loads(tmp_path: Path, host: PluginHost) -> None:

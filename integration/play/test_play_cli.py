@@ -899,7 +899,8 @@ def test_play_file_ending_in_a_separator_is_refused(
     run_patience: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, resume: bool
 ) -> None:
     """A path ending in a separator names a folder, whether or not it exists: never the file
-    ``new``, ``saves`` or ``game.json`` (pathlib drops the final separator)."""
+    ``new``, ``saves`` or ``game.json`` (pathlib drops the final separator). An existing folder
+    given to ``--resume`` is a file that cannot be read, in the rule of every command."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "saves").mkdir()
     (tmp_path / "game.json").write_text("a file, not a folder")
@@ -907,6 +908,9 @@ def test_play_file_ending_in_a_separator_is_refused(
     args = ["--resume"] if resume else ["--deal", "2"]
     result = run_patience("play", "escalator", *args, "--file", name, input="quit\n")
     assert result.code == 1
-    assert result.err == f"patience: error: --file names a folder, not a save file: {name!r}\n"
+    if resume and name.startswith("saves/"):
+        assert result.err == f"patience: error: cannot read {name}: Is a directory\n"
+    else:
+        assert result.err == f"patience: error: --file names a folder, not a save file: {name!r}\n"
     assert sorted(tmp_path.iterdir()) == before
     assert (tmp_path / "game.json").read_text() == "a file, not a folder"

@@ -53,7 +53,7 @@ def hint_command(
     file is never changed."""
     mode = chosen_mode(thoughtful, honest)
     host = get_host(ctx)
-    _saved, session = load_session(file_path(file, "FILE", "save file"), host.game)
+    _saved, session = load_session(file_path(file, "FILE", "save file", reading=True), host.game)
     positions = session.positions
     # The answer is due about --seconds after the command started: start-up (loading the
     # plugins, reading the save) counts, so the search gets what is left (at least 0.05 s).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import secrets
@@ -15,6 +16,7 @@ from patience_core.engine import DealNumber, shown
 from patience_core.errors import BadOption, BadSave, PatienceError
 from patience_core.games import (
     Game,
+    cannot_read,
     json_object,
     read_position,
     read_position_text,
@@ -259,7 +261,7 @@ def position_from_file(
     return game, position, path
 
 
-def file_path(text: str, what: str, kind: str = "file") -> Path:
+def file_path(text: str, what: str, kind: str = "file", reading: bool = False) -> Path:
     """``text``, given as the path of a file, as a :class:`~pathlib.Path`; refused when it names
     a folder, by its form or because it is one.
 
@@ -269,10 +271,22 @@ def file_path(text: str, what: str, kind: str = "file") -> Path:
 
     :param what: the option or argument, for the message (``--file``).
     :param kind: what it should name (``save file``).
+    :param reading: the file is to be read (``score``, ``hint``, ``play --resume``): an
+        existing folder is then told by the one rule of a file that cannot be read
+        (docs/cli.md), ``cannot read /tmp: Is a directory``, as ``--from`` tells it.
     :raises PatienceError: one line: ``--file names a folder, not a save file: 'saves/'``.
+    :raises BadSave: with ``reading``, ``cannot read PATH: Is a directory``.
     """
     path = Path(text)
-    if os.path.basename(text) in ("", ".", "..") or path.is_dir():
+    try:
+        is_folder = path.is_dir()
+    except OSError as exc:  # a name too long, ...
+        if reading:
+            raise cannot_read(text, exc) from None
+        raise
+    if reading and is_folder:
+        raise cannot_read(text or ".", IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)))
+    if os.path.basename(text) in ("", ".", "..") or is_folder:
         # An empty path is the current folder: say so.
         raise PatienceError(f"{what} names a folder, not a {kind}: {text or '.'!r}")
     return path

@@ -93,9 +93,17 @@ def play(
     host = get_host(ctx)
     dead_seconds = dead_check_seconds(dead_check)
     host.game_class(game)  # UnknownGame (saying why a plugin is missing), before anything else
-    path = file_path(file, "--file", "save file") if file is not None else default_save_path(game)
+    path = (
+        file_path(file, "--file", "save file", reading=resume)
+        if file is not None
+        else default_save_path(game)
+    )
     explicit_file = file is not None
-    if explicit_file and not resume and not path.parent.is_dir():
+    try:
+        folder_there = path.parent.is_dir()
+    except OSError as exc:  # a name too long, ...
+        raise PatienceError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
+    if explicit_file and not resume and not folder_there:
         # A typo in a path must not make folders (the default place is made when needed).
         what = "is not a folder" if path.parent.exists() else "does not exist"
         raise PatienceError(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,9 +30,12 @@ from patience_core.model import Position
 __all__ = [
     "LONGEST_PATH",
     "MAX_POSITION_BYTES",
+    "cannot_read",
+    "decode_text",
     "file_options",
     "json_object",
     "read_failure",
+    "read_file_bytes",
     "read_position",
     "read_position_file",
     "read_position_text",
@@ -71,6 +75,53 @@ def read_failure(path: str | os.PathLike[str], exc: OSError | None = None) -> st
             return os.strerror(errno.ENOENT)
     assert exc is not None
     return str(exc.strerror or exc)
+
+
+def cannot_read(path: str | os.PathLike[str], why: OSError | str | None = None) -> BadSave:
+    """The error of a file patience cannot read, in the one line of every command (docs/cli.md):
+    ``cannot read FILE: REASON``.
+
+    :param why: the error met (its REASON is :func:`read_failure`'s), ``None`` for a missing
+        file, or the REASON itself (``not UTF-8 text``, ``not a regular file``).
+    :returns: the :class:`~patience_core.errors.BadSave` to raise.
+    """
+    reason = why if isinstance(why, str) else read_failure(path, why)
+    return BadSave(f"cannot read {os.fspath(path)}: {reason}")
+
+
+def read_file_bytes(path: str | os.PathLike[str], limit: int, regular_only: bool = False) -> bytes:
+    """At most ``limit + 1`` bytes of the file at ``path`` (one more than ``limit`` tells the
+    caller the file is too large, without reading an endless one such as ``/dev/zero``).
+
+    :param limit: the most bytes the caller takes, in bytes.
+    :param regular_only: refuse anything but a regular file (a save: not a device or a pipe,
+        which ``--from`` does read).
+    :raises BadSave: :func:`cannot_read` for a file that cannot be read (missing, a folder, no
+        permission, a name too long, links in a loop, not a regular file).
+    """
+    try:
+        if regular_only:
+            mode = os.stat(path).st_mode
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
+            if not stat.S_ISREG(mode):
+                raise cannot_read(path, "not a regular file")
+        with open(path, "rb") as handle:
+            return handle.read(limit + 1)
+    except OSError as exc:
+        raise cannot_read(path, exc) from None
+
+
+def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
+    """``data``, read from ``path``, as text: UTF-8, a byte order mark (some editors add one)
+    skipped.
+
+    :raises BadSave: :func:`cannot_read` (``not UTF-8 text``) when it is not UTF-8.
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise cannot_read(path, "not UTF-8 text") from None
 
 
 #: The largest file read as a position or a saved game, in bytes (10 MiB): the one limit for
@@ -167,22 +218,18 @@ def read_position_text(path: str) -> str:
     :raises BadSave: naming the file, for a file that cannot be read (a folder, no permission:
         ``cannot read FILE: ...``), is too large or is not UTF-8 text.
     """
-    try:
-        if path == "-":
-            if sys.stdin is None or sys.stdin.closed:
-                raise BadSave("cannot read standard input: it is closed")
+    if path == "-":
+        if sys.stdin is None or sys.stdin.closed:
+            raise BadSave("cannot read standard input: it is closed")
+        try:
             data = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_POSITION_BYTES + 1)
-    except OSError as exc:
-        raise BadSave(f"cannot read {path}: {read_failure(path, exc)}") from None
+        except OSError as exc:
+            raise cannot_read(path, exc) from None
+    else:
+        data = read_file_bytes(path, MAX_POSITION_BYTES)
     if len(data) > MAX_POSITION_BYTES:
         raise BadSave(f"{path} is larger than {MAX_POSITION_BYTES:,} bytes: not a position file")
-    try:
-        return data.decode("utf-8-sig")  # a byte order mark (some editors add one) is skipped
-    except UnicodeDecodeError:
-        raise BadSave(f"cannot read {path}: not UTF-8 text") from None
+    return decode_text(path, data)
 
 
 def file_options(data: object, path: str = "-") -> dict[str, str] | None:

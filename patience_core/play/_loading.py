@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from patience_core.engine import NOTATION_HELP, DealNumber
 from patience_core.errors import BadDeal, BadSave, PatienceError
-from patience_core.games import read_failure
+from patience_core.games import decode_text, read_file_bytes
 from patience_core.play._saves import (
     _GAME_NAME,
     _KEYS,
@@ -63,21 +62,14 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _read_bytes(path: Path) -> bytes:
-    try:
-        info = path.stat()
-    except OSError as exc:
-        raise BadSave(f"cannot read {path}: {read_failure(path, exc)}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise BadSave(f"{path} is not a regular file")
-    if info.st_size > MAX_SAVE_BYTES:
-        raise BadSave(f"{path} is too large to be a saved game ({info.st_size} bytes)")
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_SAVE_BYTES + 1)
-    except OSError as exc:
-        raise BadSave(f"cannot read {path}: {read_failure(path, exc)}") from None
+    # The one rule of every command for a file that cannot be read (docs/cli.md).
+    raw = read_file_bytes(path, MAX_SAVE_BYTES, regular_only=True)
     if len(raw) > MAX_SAVE_BYTES:
-        raise BadSave(f"{path} is too large to be a saved game")
+        try:
+            size = f" ({path.stat().st_size} bytes)"
+        except OSError:  # replaced meanwhile
+            size = ""
+        raise BadSave(f"{path} is too large to be a saved game{size}")
     return raw
 
 
@@ -110,15 +102,14 @@ def read_save(path: Path) -> SavedGame:
     raw = _read_bytes(path)
     if not raw.strip():
         raise BadSave(f"{path} is empty, not a saved game")
+    text = decode_text(path, raw)
     try:
         data = json.loads(
-            raw.decode("utf-8-sig"),  # a byte order mark (some editors add one) is skipped
+            text,
             parse_constant=_reject_constant,
             parse_int=whole_number,
             object_pairs_hook=_no_duplicates,
         )
-    except UnicodeDecodeError:
-        raise BadSave(f"{path} is not a saved game (not UTF-8 text)") from None
     except RecursionError:
         raise BadSave(f"{path} is not a saved game (nested too deeply)") from None
     except ValueError as exc:  # json.JSONDecodeError, and our own refusals

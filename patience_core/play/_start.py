@@ -19,7 +19,7 @@ import click
 from patience_core.engine import DealNumber, counted
 from patience_core.errors import BadSave, PatienceError, one_line
 from patience_core.files import check_writable
-from patience_core.games import read_failure
+from patience_core.games import cannot_read, shown_path
 from patience_core.play._controller import (
     HangUp,
     PlayController,
@@ -65,12 +65,29 @@ def check_save_writable(path: Path) -> None:
     :raises PatienceError: "cannot read PATH: REASON" for an existing file that cannot be read
         (the rule of every command, docs/cli.md), else "cannot save the game to PATH: REASON".
     """
-    if path.is_file():
+    try:
+        is_file = path.is_file()
+    except OSError:  # a name too long, ...: check_writable says why
+        is_file = False
+    if is_file:
         try:
             with path.open("rb"):
                 pass
         except OSError as exc:
-            raise PatienceError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise cannot_read(path, exc) from None
+    if os.path.islink(path) and not os.path.exists(path):
+        # A link whose target is not there yet: the game is saved through it (docs/play.md),
+        # into the target's folder, which must exist (as `simulate -O` refuses it).
+        target = os.path.realpath(path)
+        if os.path.islink(target):
+            raise PatienceError(
+                f"cannot save the game to {path}: its symbolic links go round in a loop"
+            )
+        if not os.path.isdir(os.path.dirname(target)):
+            raise PatienceError(
+                f"cannot save the game to {path}: it links to {shown_path(target, quote=True)}, "
+                "in a directory that does not exist"
+            )
     try:
         check_writable(path)
     except OSError as exc:
@@ -88,7 +105,9 @@ def protect_existing(
     :param say: prints a line for the player (where an old save went).
     :raises PatienceError: when ``--file`` names a file that must not be overwritten.
     """
-    if not (path.exists() or path.is_symlink()):
+    if not path.exists():
+        # Nothing there, or a link whose target is not there yet: the game is saved through it
+        # (docs/play.md; :func:`check_save_writable` has refused one into a missing folder).
         return
     saved: SavedGame | None = None
     try:
@@ -116,6 +135,32 @@ def protect_existing(
         f"kept as {moved}; resume it with: "
         f"{resume_command(saved.game, moved, explicit_file=True)}"
     )
+
+
+def read_resumed(request: PlayRequest) -> SavedGame:
+    """The save ``--resume`` continues, read and checked (not replayed: see
+    :func:`~patience_core.play.restore_session`).
+
+    :raises BadSave: ``cannot read FILE: REASON``, the rule of every command (docs/cli.md), for
+        a file that cannot be read (a missing one with how to start the game there), or one
+        line saying what is wrong with it.
+    """
+    game, path = request.game, request.path
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        # How to start the game there when its folder is there (the default one is made when
+        # needed).
+        start = f"patience play {game}"
+        if request.explicit_file:
+            if not path.parent.is_dir():
+                raise cannot_read(path) from None
+            start += f" --file {shlex.quote(str(path))}"
+        missing = os.strerror(errno.ENOENT)
+        raise BadSave(f"cannot read {path}: {missing}; start one with: {start}") from None
+    except OSError:
+        pass  # a name too long, a folder in the path that is a file, ...: reading says why
+    return read_save(path)
 
 
 @attrs.frozen
@@ -154,17 +199,7 @@ def _resume(
     """The session of the save to resume, and the plugin's version now; ``None`` when the
     game's plugin failed in replaying the moves (said in one line on stderr)."""
     game, path = request.game, request.path
-    if not (path.exists() or path.is_symlink()):
-        # The rule of every command (docs/cli.md), and how to start the game there when its
-        # folder is there (the default one is made when needed).
-        start = f"patience play {game}"
-        if request.explicit_file:
-            if not path.parent.is_dir():
-                raise BadSave(f"cannot read {path}: {read_failure(path)}")
-            start += f" --file {shlex.quote(str(path))}"
-        missing = os.strerror(errno.ENOENT)
-        raise BadSave(f"cannot read {path}: {missing}; start one with: {start}")
-    saved = read_save(path)
+    saved = read_resumed(request)
     if saved.game != game:
         raise BadSave(f"{path} holds a saved {saved.game} game, not {game}")
     try:
@@ -237,6 +272,9 @@ def _play_game(
     """:func:`play_game`, the terminal's closing aside."""
     game, path = request.game, request.path
     resume_hint = resume_command(game, path, request.explicit_file)
+    if request.resume:
+        # A save that cannot be read is told as such, before whether it could be written.
+        read_resumed(request)
     check_save_writable(path)
     # One window per saved game: a second `play` of the same save is refused, so two windows
     # never overwrite each other's moves. The lock goes with the process.
