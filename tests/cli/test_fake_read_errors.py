@@ -36,7 +36,9 @@ def _said_by_every_reader(patience_cli: Run, path: str, reason: str) -> None:
 
 
 def test_a_name_too_long_is_a_file_that_cannot_be_read(patience_cli: Run, tmp_path: Path) -> None:
-    _said_by_every_reader(patience_cli, str(tmp_path / ("a" * 5000)), os.strerror(errno.ENAMETOOLONG))
+    _said_by_every_reader(
+        patience_cli, str(tmp_path / ("a" * 5000)), os.strerror(errno.ENAMETOOLONG)
+    )
 
 
 def test_links_in_a_loop_are_a_file_that_cannot_be_read(patience_cli: Run, tmp_path: Path) -> None:
