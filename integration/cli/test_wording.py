@@ -8,12 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
 from patience_core.api import DealNumber, Position
-from patience_core.cli import cli
 from patience_core.errors import BadSave
-from patience_core.plugins import PluginHost
 from patience_core.testing import load_game
 
 Run = Callable[..., Any]
@@ -54,17 +51,6 @@ def test_a_stock_of_one_card_is_drawn_as_1_card() -> None:
     lines = game.render(one, lambda card: "??")
     assert lines[-1].startswith("stock: 1 card ")
     assert game.render(position, lambda card: "??")[-1].startswith("stock: 24 cards ")
-
-
-def test_list_with_one_broken_plugin_and_no_game_says_1_plugin_is() -> None:
-    from test_plugins import FakeEntryPoint, failing_import
-
-    h = PluginHost(entry_points=[FakeEntryPoint("bad", "patience-bad", failing_import)], environ={})
-    result = CliRunner().invoke(cli, ["list"], obj=h)
-    assert result.stdout == (
-        "No games available: 1 plugin is blocked, broken or incompatible (see `patience "
-        "plugins`).\n"
-    )
 
 
 def test_shown_is_the_one_bounded_echo_of_user_and_plugin_text() -> None:

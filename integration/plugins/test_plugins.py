@@ -934,3 +934,12 @@ def test_a_second_entry_point_of_one_distribution_is_broken_and_the_first_keeps_
         "loaded",
         "broken",
     ]
+
+
+def test_list_with_one_broken_plugin_and_no_game_says_1_plugin_is() -> None:
+    h = PluginHost(entry_points=[FakeEntryPoint("bad", "patience-bad", failing_import)], environ={})
+    result = CliRunner().invoke(cli, ["list"], obj=h)
+    assert result.stdout == (
+        "No games available: 1 plugin is blocked, broken or incompatible (see `patience "
+        "plugins`).\n"
+    )
