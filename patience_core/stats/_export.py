@@ -1,0 +1,50 @@
+"""``patience stats --export``: every recorded game to a CSV or JSON Lines file."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sqlite3
+from pathlib import Path
+
+from patience_core.errors import PatienceError, shown
+from patience_core.files import atomic_writer
+from patience_core.stats._history import COLUMNS
+
+__all__ = ["EXPORT_FORMATS", "export"]
+
+#: The file suffixes :func:`export` writes, and their formats.
+EXPORT_FORMATS = {".csv": "csv", ".jsonl": "jsonl"}
+
+
+def export(conn: sqlite3.Connection, path: Path) -> int:
+    """Write every recorded game, oldest first, to ``path`` atomically: a CSV file with a header
+    line (``.csv``) or one JSON object a line (``.jsonl``), with the columns of the ``games``
+    table (``options`` as its JSON text in CSV, as an object in JSON Lines).
+
+    :returns: how many games were written.
+    :raises PatienceError: for another suffix.
+    :raises OSError: when the file cannot be written.
+    :raises sqlite3.Error: when the database cannot be read.
+    """
+    kind = EXPORT_FORMATS.get(path.suffix.lower())
+    if kind is None:
+        raise PatienceError(
+            f"cannot export to {shown(str(path))}: the name must end in .csv or .jsonl"
+        )
+    rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM games ORDER BY started_at, rowid")
+    count = 0
+    with atomic_writer(path) as handle:
+        if kind == "csv":
+            writer = csv.writer(handle, lineterminator="\n")
+            writer.writerow(COLUMNS)
+            for row in rows:
+                writer.writerow(row)
+                count += 1
+        else:
+            for row in rows:
+                data = dict(zip(COLUMNS, row, strict=True))
+                data["options"] = json.loads(str(data["options"]))
+                handle.write(json.dumps(data, ensure_ascii=False) + "\n")
+                count += 1
+    return count

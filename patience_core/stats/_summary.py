@@ -1,0 +1,190 @@
+"""What ``patience stats`` shows: played, won, win rate, streaks, times, scores and moves, per
+option set of a game, per game, and of all games together (docs/stats.md)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+__all__ = ["FINISHED", "GameSummary", "Report", "collect", "find", "options_key"]
+
+#: The outcomes of a game that has ended; any other row is a game in progress.
+FINISHED = ("won", "lost", "dead", "abandoned")
+
+
+def options_key(options: Mapping[str, str]) -> str:
+    """The text the ``options`` column keeps: a JSON object with sorted keys (``{}`` for none), so
+    that one option set is always one text."""
+    return json.dumps(dict(sorted(options.items())), separators=(",", ":"), ensure_ascii=False)
+
+
+@attrs.frozen
+class GameSummary:
+    """The statistics of some recorded games.
+
+    :param game: the game's name; ``None`` for all games together.
+    :param options: the option set (name -> value); ``None`` for every option set together.
+    :param played: games started and moved in (in progress ones too).
+    :param won: games won.
+    :param streak: won games in a row up to the last finished one (by end time; a game in
+        progress does not break a streak; a lost, dead or abandoned one does).
+    :param best_streak: the longest such run.
+    :param best_seconds: the shortest won game, in active playing seconds (``None``: no win).
+    :param mean_win_seconds: the mean playing seconds of a won game (``None``: no win).
+    :param best_score: the highest final score (``None``: no game).
+    :param mean_moves: the mean number of moves of a game (``None``: no game).
+    """
+
+    game: str | None
+    options: Mapping[str, str] | None
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    best_seconds: float | None = None
+    mean_win_seconds: float | None = None
+    best_score: int | None = None
+    mean_moves: float | None = None
+
+    @property
+    def win_rate(self) -> float:
+        """``won / played``, from 0.0 to 1.0 (0.0 when none was played)."""
+        return self.won / self.played if self.played else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready dict of every field, ``win_rate`` included."""
+        data = attrs.asdict(self)
+        data["options"] = dict(self.options) if self.options is not None else None
+        data["win_rate"] = self.win_rate
+        return data
+
+
+@attrs.frozen
+class Report:
+    """The statistics of every recorded game (of one game when asked).
+
+    :param total: all games together.
+    :param games: one summary per game (every option set together), by name.
+    :param option_sets: one summary per game and option set, by name then options.
+    """
+
+    total: GameSummary
+    games: tuple[GameSummary, ...]
+    option_sets: tuple[GameSummary, ...]
+
+
+@attrs.define
+class _Tally:
+    """Sums that combine: an option set's into its game's, a game's into the total."""
+
+    played: int = 0
+    won: int = 0
+    best_seconds: float | None = None
+    win_seconds: float = 0.0
+    best_score: int | None = None
+    moves: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+    def add(self, other: _Tally) -> None:
+        self.played += other.played
+        self.won += other.won
+        self.win_seconds += other.win_seconds
+        self.moves += other.moves
+        self.best_seconds = _least(self.best_seconds, other.best_seconds)
+        if other.best_score is not None:
+            self.best_score = max(other.best_score, self.best_score or other.best_score)
+
+    def finished(self, won: bool) -> None:
+        self.streak = self.streak + 1 if won else 0
+        self.best_streak = max(self.best_streak, self.streak)
+
+    def summary(self, game: str | None, options: Mapping[str, str] | None) -> GameSummary:
+        return GameSummary(
+            game=game,
+            options=options,
+            played=self.played,
+            won=self.won,
+            streak=self.streak,
+            best_streak=self.best_streak,
+            best_seconds=self.best_seconds,
+            mean_win_seconds=self.win_seconds / self.won if self.won else None,
+            best_score=self.best_score,
+            mean_moves=self.moves / self.played if self.played else None,
+        )
+
+
+def _least(a: float | None, b: float | None) -> float | None:
+    if a is None:
+        return b
+    return a if b is None else min(a, b)
+
+
+def _where(game: str | None, options: str | None, since: str | None) -> tuple[str, list[str]]:
+    clauses, params = [], []
+    if game is not None:
+        clauses.append("game = ?")
+        params.append(game)
+    if options is not None:
+        clauses.append("options = ?")
+        params.append(options)
+    if since is not None:
+        clauses.append("started_at >= ?")
+        params.append(since)
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+def collect(
+    conn: sqlite3.Connection,
+    *,
+    game: str | None = None,
+    options: Mapping[str, str] | None = None,
+    since: str | None = None,
+) -> Report:
+    """The statistics of the recorded games (of ``game`` only, of one option set only, of the
+    games started on or after ``since`` only, when given).
+
+    :param since: an ISO date or time (UTC), e.g. ``2026-12-01``.
+    :raises sqlite3.Error: when the database cannot be read.
+    """
+    where, params = _where(game, None if options is None else options_key(options), since)
+    tallies: dict[tuple[str, str], _Tally] = {}
+    query = (
+        "SELECT game, options, COUNT(*), SUM(outcome = 'won'),"
+        " MIN(CASE WHEN outcome = 'won' THEN seconds END),"
+        " TOTAL(CASE WHEN outcome = 'won' THEN seconds END), MAX(score), TOTAL(moves)"
+        f" FROM games{where} GROUP BY game, options"
+    )
+    for name, opts, played, won, best, win_seconds, score, moves in conn.execute(query, params):
+        tallies[name, opts] = _Tally(played, won, best, win_seconds, score, int(moves))
+    per_game: dict[str, _Tally] = {}
+    total = _Tally()
+    # Streaks run over finished games only: one in progress neither makes nor breaks one.
+    streak_where = where + (" AND " if where else " WHERE ") + "ended_at IS NOT NULL"
+    rows = conn.execute(
+        f"SELECT game, options, outcome = 'won' FROM games{streak_where} ORDER BY ended_at, rowid",
+        params,
+    )
+    for name in sorted({name for name, _ in tallies}):
+        per_game[name] = _Tally()
+    for name, opts, won in rows:
+        tallies[name, opts].finished(bool(won))
+        per_game[name].finished(bool(won))
+        total.finished(bool(won))
+    for (name, _opts), tally in tallies.items():
+        per_game[name].add(tally)
+        total.add(tally)
+    option_sets = tuple(tallies[key].summary(key[0], json.loads(key[1])) for key in sorted(tallies))
+    games = tuple(tally.summary(name, None) for name, tally in sorted(per_game.items()))
+    return Report(total.summary(None, None), games, option_sets)
+
+
+def find(summaries: Iterable[GameSummary], game: str) -> GameSummary:
+    """The summary of ``game`` in ``summaries``, or an empty one."""
+    for summary in summaries:
+        if summary.game == game:
+            return summary
+    return GameSummary(game, None)
