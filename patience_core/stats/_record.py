@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Literal
 
 from patience_core.errors import shown
