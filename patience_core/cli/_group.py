@@ -46,6 +46,16 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Play many deals automatically; win rate with a 95% interval.",
     ),
     "plugins": ("patience_core.cli.plugins_cmd", "plugins", "List the plugins and their status."),
+    "stats": (
+        "patience_core.cli.stats_cmd",
+        "stats",
+        "Statistics of the games played: won, win rate, streaks, times.",
+    ),
+    "history": (
+        "patience_core.cli.history_cmd",
+        "history",
+        "The last games played, with the command to play each deal again.",
+    ),
     "new-plugin": (
         "patience_core.cli.new_plugin_cmd",
         "new_plugin",

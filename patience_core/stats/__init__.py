@@ -13,6 +13,7 @@ from patience_core.stats._history import COLUMNS, HistoryRow, Which
 from patience_core.stats._record import GameRecord, Outcome
 from patience_core.stats._statistics import Statistics
 from patience_core.stats._summary import FINISHED, GameSummary, Report
+from patience_core.stats._text import duration, history_lines, opened, parse_since, report_lines
 
 __all__ = [
     "COLUMNS",
@@ -29,5 +30,10 @@ __all__ = [
     "Statistics",
     "Which",
     "default_path",
+    "duration",
     "export",
+    "history_lines",
+    "opened",
+    "parse_since",
+    "report_lines",
 ]

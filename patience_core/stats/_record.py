@@ -106,7 +106,7 @@ class GameRecord:
             **self._fields,
             "now": now,
             "ended_at": now if ended else None,
-            "seconds": float(seconds),
+            "seconds": round(float(seconds), 3),
             "moves": moves,
             "undos": undos,
             "hints": hints,

@@ -75,6 +75,19 @@ class Report:
     games: tuple[GameSummary, ...]
     option_sets: tuple[GameSummary, ...]
 
+    @classmethod
+    def empty(cls) -> Report:
+        """The report of no game."""
+        return cls(GameSummary(None, None), (), ())
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready dict: ``total``, ``games`` and ``option_sets``."""
+        return {
+            "total": self.total.as_dict(),
+            "games": [s.as_dict() for s in self.games],
+            "option_sets": [s.as_dict() for s in self.option_sets],
+        }
+
 
 @attrs.define
 class _Tally:

@@ -1,0 +1,112 @@
+"""``patience stats``: played, won, win rate, streaks, times and scores of the recorded games;
+``--reset GAME`` and ``--export FILE`` (docs/stats.md)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from patience_core.cli import get_host
+from patience_core.errors import PatienceError, shown
+
+
+def warn(message: str) -> None:
+    """A warning of the statistics database, on standard error."""
+    click.echo(f"patience: warning: {message}", err=True)
+
+
+@click.command("stats")
+@click.argument("game", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead.")
+@click.option("--since", metavar="DATE", help="Only the games started on or after DATE (UTC).")
+@click.option("--reset", "reset_game", metavar="GAME", help="Delete the recorded games of GAME.")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask before --reset deletes.")
+@click.option(
+    "--export",
+    "export_to",
+    metavar="FILE",
+    help="Write every recorded game to FILE.csv or FILE.jsonl.",
+)
+@click.pass_context
+def stats(
+    ctx: click.Context,
+    game: str | None,
+    as_json: bool,
+    since: str | None,
+    reset_game: str | None,
+    yes: bool,
+    export_to: str | None,
+) -> None:
+    """Statistics of the games played: per game and option set, played, won, win rate, current
+    and best winning streak, best and mean time of a win, best score and mean moves; all games
+    together. The database and its tables: docs/stats.md.
+
+    With --json: an object with "total", "games" and "option_sets", each summary with the fields
+    game, options, played, won, win_rate, streak, best_streak, best_seconds, mean_win_seconds,
+    best_score and mean_moves.
+    """
+    from patience_core.stats import Report, opened, parse_since, report_lines
+
+    if reset_game is not None and export_to is not None:
+        raise click.UsageError("give --reset or --export, not both")
+    if reset_game is not None:
+        _reset(reset_game, yes)
+        return
+    if export_to is not None:
+        from patience_core.cli.options import file_path
+
+        path = file_path(export_to, "--export")
+        with opened(warn, writing=True) as db:
+            assert db is not None  # made when missing
+            count = db.export(path)
+        click.echo(f"Exported {count} game{'s' * (count != 1)} to {path}.")
+        return
+    after = None if since is None else parse_since(since)
+    with opened(warn) as db:
+        report = Report.empty() if db is None else db.report(game=game, since=after)
+    if game is not None and not report.games:
+        _no_games_of(ctx, game, as_json)
+        return
+    if as_json:
+        click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
+    elif not report.games:
+        click.echo("No games recorded yet." if since is None else f"No games since {since}.")
+    else:
+        for line in report_lines(report, total=game is None):
+            click.echo(line)
+
+
+def _no_games_of(ctx: click.Context, game: str, as_json: bool) -> None:
+    """GAME has no rows: fine for an installed game; an error naming the games otherwise."""
+    from patience_core.stats import Report
+
+    host = get_host(ctx)
+    host.game_class(game)  # UnknownGame, naming the installed games
+    if as_json:
+        click.echo(json.dumps(Report.empty().as_dict(), indent=2))
+    else:
+        click.echo(f"No games of {shown(game, 23, quote=False)} recorded.")
+
+
+def _reset(game: str, yes: bool) -> None:
+    from patience_core.stats import opened
+
+    with opened(warn, writing=True) as db:
+        assert db is not None  # made when missing
+        count = sum(s.played for s in db.report(game=game).games)
+        name = shown(game, 23, quote=False)
+        if count == 0:
+            click.echo(f"No games of {name} recorded.")
+            return
+        games = f"{count} recorded game{'s' * (count != 1)}"
+        if not yes:
+            try:
+                agreed = click.confirm(f"Delete the {games} of {name}?", default=False)
+            except click.exceptions.Abort:  # no answer (end of input)
+                click.echo()
+                agreed = False
+            if not agreed:
+                raise PatienceError(f"nothing deleted (answer y, or give --yes): {games} kept")
+        db.reset(game)
+        click.echo(f"Deleted the {games} of {name}.")
