@@ -54,6 +54,8 @@ from patience_core.errors import (
     UnknownGame,
 )
 from patience_core.games import (
+    BoardLayout,
+    BoardRow,
     Game,
     GameOption,
     GameRegistry,
@@ -75,6 +77,8 @@ __all__ = [
     "BadMoveText",
     "BadOption",
     "BadSave",
+    "BoardLayout",
+    "BoardRow",
     "Build",
     "Card",
     "DealNumber",

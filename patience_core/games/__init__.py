@@ -4,6 +4,14 @@ search protocol a game may add for the solver, and the built-in players."""
 
 from __future__ import annotations
 
+from patience_core.games._board import (
+    FANS,
+    BoardLayout,
+    BoardRow,
+    Fan,
+    board_of,
+    default_board,
+)
 from patience_core.games._declaration import (
     CORE_FORMATS,
     DEAL_SCHEMES,
@@ -57,6 +65,7 @@ from patience_core.games._searchspace import (
 __all__ = [
     "CORE_FORMATS",
     "DEAL_SCHEMES",
+    "FANS",
     "GAME_NAME",
     "GAME_NAME_LIMIT",
     "LONGEST_PATH",
@@ -65,6 +74,9 @@ __all__ = [
     "POSITION_VERSION",
     "TITLE_LIMIT",
     "AnySpace",
+    "BoardLayout",
+    "BoardRow",
+    "Fan",
     "Game",
     "GameOption",
     "GameRegistry",
@@ -80,10 +92,12 @@ __all__ = [
     "Strategy",
     "StrategyFactory",
     "StrategyRegistry",
+    "board_of",
     "cannot_read",
     "chosen_options",
     "declaration_problem",
     "decode_text",
+    "default_board",
     "distribution_of",
     "file_options",
     "is_default",

@@ -26,6 +26,7 @@ from patience_core.engine import (
     standard_deck,
 )
 from patience_core.errors import BadDeal, BadSave, IllegalMove
+from patience_core.games._board import BoardLayout
 from patience_core.games._options import GameOption, chosen_options
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
@@ -75,6 +76,7 @@ class Game(abc.ABC):
     * ``formats``: extra :class:`PositionFormat` text formats (default none).
     * ``tableau_fan``: ``"down"`` (columns, the default) or ``"right"`` (one line per pile), for the
       default :meth:`render`.
+    * ``board``: a :class:`BoardLayout` for the full-screen player (default: built from the piles).
 
     The registry checks them once, when the plugin registers the class
     (:func:`~patience_core.games.declaration_problem`): a wrong one makes the plugin broken, and
@@ -94,6 +96,9 @@ class Game(abc.ABC):
     tableau_fan: ClassVar[str] = "down"
     #: Extra position text formats (see :class:`PositionFormat`); none by default.
     formats: ClassVar[tuple[PositionFormat, ...]] = ()
+    #: Where the full-screen player draws the piles (see :class:`BoardLayout`, docs/rules-api.md
+    #: "The board"); ``None`` draws the default board, built from the piles' kinds.
+    board: ClassVar[BoardLayout | None] = None
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         #: The option values in force, every option present.

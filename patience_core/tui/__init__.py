@@ -3,4 +3,15 @@
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from patience_core.tui._board import Board, card_label
+from patience_core.tui._geometry import Geometry, Metrics, PileArea, Placed, board_geometry
+
+__all__: list[str] = [
+    "Board",
+    "Geometry",
+    "Metrics",
+    "PileArea",
+    "Placed",
+    "board_geometry",
+    "card_label",
+]

@@ -8,6 +8,8 @@ from patience_bakers_game.fcs import read_fcs, write_fcs
 from patience_core.api import (
     MS,
     BadSave,
+    BoardLayout,
+    BoardRow,
     Build,
     Card,
     DealNumber,
@@ -90,6 +92,13 @@ class BakersGame(Game):
     max_score = 52
     rules = RULES
     options = (EMPTY_COLUMNS,)
+    #: Free cells and foundations over the eight columns, as in FreeCell.
+    board = BoardLayout(
+        [
+            BoardRow(["c1", "c2", "c3", "c4", "f1", "f2", "f3", "f4"]),
+            BoardRow([f"t{k}" for k in range(1, len(COLUMNS) + 1)], fan="down"),
+        ]
+    )
     deal_schemes = ("aisleriot", MS)
     formats = (
         PositionFormat(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from patience_core.api import (
     BadSave,
+    BoardLayout,
+    BoardRow,
     Build,
     Card,
     Game,
@@ -86,6 +88,13 @@ class Bristol(Game):
     max_score = 52
     rules = RULES
     tableau_fan = "right"
+    #: Foundations, reserves and stock on top, then one row per tableau pile, fanned right.
+    board = BoardLayout(
+        [
+            BoardRow(["f1", "f2", "f3", "f4", None, "r1", "r2", "r3", None, "s"]),
+            *(BoardRow([f"t{k}"], fan="right") for k in range(1, len(TABLEAU) + 1)),
+        ]
+    )
     _piles = (
         PileSpec("s", PileKind.STOCK, STOCK),
         *(PileSpec(f"r{k + 1}", PileKind.RESERVE, slot) for k, slot in enumerate(RESERVES)),

@@ -6,6 +6,8 @@ import itertools
 
 from patience_core.api import (
     BadSave,
+    BoardLayout,
+    BoardRow,
     Card,
     Game,
     Move,
@@ -82,6 +84,13 @@ class DiamondMine(Game):
     title = "Diamond Mine"
     max_score = 91 + RUN_BONUS * 3
     rules = RULES
+    #: The foundation centred over the thirteen columns.
+    board = BoardLayout(
+        [
+            BoardRow(["f"], indent=len(TABLEAU) - 1),
+            BoardRow([f"t{k}" for k in range(1, len(TABLEAU) + 1)], fan="down"),
+        ]
+    )
     _piles = (
         PileSpec("f", PileKind.FOUNDATION, FOUNDATION),
         *(PileSpec(f"t{k + 1}", PileKind.TABLEAU, slot) for k, slot in enumerate(TABLEAU)),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from patience_core.api import (
     BadSave,
+    BoardLayout,
+    BoardRow,
     Card,
     Game,
     Move,
@@ -82,6 +84,20 @@ class Escalator(Game):
     title = "Escalator"
     max_score = PYRAMID_SIZE
     rules = RULES
+    #: The pyramid as seven covered rows, each half a card further in, then the stock and waste.
+    board = BoardLayout(
+        [
+            *(
+                BoardRow(
+                    [f"p{k}" for k in range(row * (row - 1) // 2 + 1, row * (row + 1) // 2 + 1)],
+                    indent=ROWS - row,
+                    covered=True,
+                )
+                for row in range(1, ROWS + 1)
+            ),
+            BoardRow(["s", "w"], indent=ROWS - 2),
+        ]
+    )
     _piles = (
         PileSpec("s", PileKind.STOCK, 0),
         PileSpec("w", PileKind.WASTE, 1),

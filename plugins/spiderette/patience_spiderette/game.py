@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from patience_core.api import (
     BadSave,
+    BoardLayout,
+    BoardRow,
     Build,
     Card,
     EmptyPile,
@@ -82,6 +84,13 @@ class Spiderette(Game):
     title = "Spiderette"
     max_score = 4 * SUIT_POINTS
     rules = RULES
+    #: The stock over the first column, the foundations over the last four.
+    board = BoardLayout(
+        [
+            BoardRow(["s", None, None, "f1", "f2", "f3", "f4"]),
+            BoardRow([f"t{k}" for k in range(1, len(COLUMNS) + 1)], fan="down"),
+        ]
+    )
     _piles = (
         PileSpec("s", PileKind.STOCK, STOCK),
         *(PileSpec(f"f{k + 1}", PileKind.FOUNDATION, slot) for k, slot in enumerate(FOUNDATIONS)),
