@@ -190,7 +190,9 @@ def collect(
     for (name, _opts), tally in tallies.items():
         per_game[name].add(tally)
         total.add(tally)
-    option_sets = tuple(tallies[key].summary(key[0], json.loads(key[1])) for key in sorted(tallies))
+    # By game, then the set with no options first, then by their text.
+    order = sorted(tallies, key=lambda key: (key[0], key[1] != "{}", key[1]))
+    option_sets = tuple(tallies[key].summary(key[0], json.loads(key[1])) for key in order)
     games = tuple(tally.summary(name, None) for name, tally in sorted(per_game.items()))
     return Report(total.summary(None, None), games, option_sets)
 
