@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from patience_core.tui._board import Board, card_label
-from patience_core.tui._geometry import Geometry, Metrics, PileArea, Placed, board_geometry
+from patience_core.tui._cards import Geometry, Metrics, PileArea, Placed
+from patience_core.tui._geometry import board_geometry
 
 __all__: list[str] = [
     "Board",

@@ -17,7 +17,8 @@ from textual.widget import Widget
 
 from patience_core.games import Game
 from patience_core.model import Card, Position
-from patience_core.tui._geometry import Geometry, Placed, board_geometry
+from patience_core.tui._cards import Geometry, Placed
+from patience_core.tui._geometry import board_geometry
 
 __all__ = ["Board", "card_label"]
 
