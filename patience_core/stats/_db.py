@@ -56,9 +56,9 @@ CREATE TABLE games (
     score INTEGER,
     outcome TEXT NOT NULL
 );
-CREATE INDEX games_by_game ON games (game, options, ended_at);
+CREATE INDEX games_by_game ON games (game, options, outcome, seconds, score, moves);
+CREATE INDEX games_by_end ON games (ended_at, game, options, outcome);
 CREATE INDEX games_by_update ON games (updated_at);
-CREATE INDEX games_by_end ON games (ended_at);
 """,
 }
 
