@@ -30,10 +30,10 @@ _BACK = Style(color="bright_blue", bgcolor="blue")
 _OUTLINE = Style(color="bright_black")
 _NAME = Style(color="bright_black")
 _MORE = Style(color="bright_black", italic=True)
-# Selection, cursor and hint also differ without colour (NO_COLOR): reverse, underline, bold.
+# Selection, cursor and hint differ without colour too (NO_COLOR): reverse, underline, italic.
 _SELECTED = Style(reverse=True, bold=True)
 _CURSOR = Style(bgcolor="yellow", color="black", underline=True, bold=True)
-_HINT = Style(bgcolor="green", color="bright_white", bold=True, underline=True)
+_HINT = Style(bgcolor="green", color="bright_white", bold=True, italic=True)
 _BLANK = Style()
 
 
@@ -258,15 +258,14 @@ class Board(Widget):
         if self.cursor is None:
             return None
         pile, index = self.cursor
-        size = len(self.position[pile]) if 0 <= pile < len(self.position) else 0
-        if index < 0 or index >= size:
-            return (pile, size - 1) if size else (pile, -1)
-        shown = [p.index for p in self.geometry.placed if p.pile == pile and p.what == "card"]
-        if index in shown:
-            return pile, index
-        if shown and index < min(shown):
-            return pile, 0  # the "+N" marker standing for the hidden cards
-        return (pile, max(shown)) if shown else (pile, -1)
+        items = [p for p in self.geometry.placed if p.pile == pile and p.what != "name"]
+        for item in items:
+            if item.what == "card" and item.index == index:
+                return pile, index
+            if item.what == "more" and item.index <= index < item.index + item.hidden:
+                return pile, item.index
+        # An empty pile, a card under a stacked pile's top, or past the top: the top drawn.
+        return (pile, items[-1].index) if items else None
 
     # -- mouse ----------------------------------------------------------------------------------
 
