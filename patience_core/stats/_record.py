@@ -60,12 +60,14 @@ class GameRecord:
         fields: dict[str, str],
         stored: bool,
         title: str,
+        counts: dict[str, int] | None = None,
         warn: Callable[[str], None],
         clock: Clock,
     ) -> None:
         self._conn = conn
         self._fields = fields
         self._stored = stored
+        self._counts = dict(counts or {"undos": 0, "hints": 0, "restarts": 0})
         self._title = title
         self._warn = warn
         self._clock = clock
@@ -76,6 +78,13 @@ class GameRecord:
         """The row's key (32 hex digits), stable before the row exists: a save keeps it to
         continue this row when the game is resumed."""
         return self._fields["id"]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """The ``undos``, ``hints`` and ``restarts`` the row held when it was opened: those of
+        the game so far for a resumed game (zeros for a new one), for the player to count on
+        from (each :meth:`update` gives the game's totals)."""
+        return dict(self._counts)
 
     def update(
         self,

@@ -84,15 +84,18 @@ class Statistics:
         """
         stored = False
         started = iso(self._clock())
+        counts = {"undos": 0, "hints": 0, "restarts": 0}
         if game_id is not None:
             try:
                 row = self._conn.execute(
-                    "SELECT started_at FROM games WHERE id = ?", (game_id,)
+                    "SELECT started_at, undos, hints, restarts FROM games WHERE id = ?",
+                    (game_id,),
                 ).fetchone()
             except sqlite3.Error:
                 row = None  # the first update will tell
             if row is not None:
                 stored, started = True, row[0]
+                counts = {"undos": row[1], "hints": row[2], "restarts": row[3]}
         fields = {
             "id": game_id or uuid.uuid4().hex,
             "game": game,
@@ -106,6 +109,7 @@ class Statistics:
             self._conn,
             fields=fields,
             stored=stored,
+            counts=counts,
             title=title or game,
             warn=self._warn,
             clock=self._clock,

@@ -174,3 +174,15 @@ def test_summary_line(open_stats: Callable[[], Statistics]) -> None:
     stats = scripted(open_stats)
     record = start(stats, title="Fake")
     assert record.summary_line() == "Fake: played 6, won 3 (50%), streak 0 (best 2)."
+
+
+def test_a_resumed_record_gives_the_counts_so_far(open_stats: Callable[[], Statistics]) -> None:
+    stats = open_stats()
+    record = start(stats)
+    assert record.counts == {"undos": 0, "hints": 0, "restarts": 0}
+    record.update(
+        moves=3, undos=2, hints=1, restarts=1, score=0, seconds=3.0, outcome="in progress"
+    )
+    again = start(open_stats(), game_id=record.game_id)
+    assert again.counts == {"undos": 2, "hints": 1, "restarts": 1}
+    assert start(stats, game_id="0" * 32).counts == {"undos": 0, "hints": 0, "restarts": 0}
