@@ -18,15 +18,17 @@ Usage: ``python benchmarks/winnability.py [--games G ...] [--deals 200] [--first
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
 from patience_core.engine import DealNumber, counted
 from patience_core.plugins import PluginHost
-from patience_core.simulate import ordered_items, wilson_interval
+from patience_core.simulate import wilson_interval
 from patience_core.solve import Budget, Verdict, solve
 
 #: Games solved once per option set; others run with their defaults.
@@ -86,7 +88,10 @@ def run_all(tasks: Sequence[Task], jobs: int) -> Iterator[Outcome]:
     if jobs <= 1:
         yield from map(run_task, tasks)
         return
-    yield from ordered_items(run_tasks, [[task] for task in tasks], jobs)
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, context) as pool:
+        for outcomes in pool.map(run_tasks, [[task] for task in tasks]):
+            yield from outcomes
 
 
 def label(game: str, options: tuple[tuple[str, str], ...]) -> str:

@@ -33,14 +33,13 @@ from patience_core.simulate import (
     STOPPED,
     WON,
     BatchSpec,
+    RunStore,
     SimRow,
     Summary,
     deal_range,
     options_text,
     play_deal,
-    resume_rows,
     run_batch,
-    run_header,
     strategy_seed,
     wilson_interval,
     workers_for,
@@ -251,7 +250,7 @@ def test_command_rows_equal_for_jobs_1_and_2(tmp_path: Path) -> None:
         (["-n", "5", "--strategy", "nope"], "unknown strategy 'nope'"),
         (["-n", "5", "--first-deal", "4294967295"], "run past the last deal"),
         (["-n", "5", "--first-deal", "x"], "bad deal number"),
-        (["-n", "5", "-O", "rows.txt"], "use a .csv or .jsonl file name"),
+        (["-n", "5", "-O", "rows.txt"], "use a .csv, .jsonl or .parquet file name"),
         (["-n", "5", "-O", "no/such/dir/rows.csv"], "does not exist"),
         (["-n", "5", "-O", "rows.csv/"], "--output names a folder, not a file: 'rows.csv/'"),
         (["-n", "5", "-O", "."], "--output names a folder, not a file: '.'"),
@@ -301,10 +300,10 @@ def test_a_failed_run_leaves_the_old_output_in_place(tmp_path: Path) -> None:
     )
     assert isinstance(result.exception, RuntimeError)
     assert target.read_text() == "a good file\n"
-    # the rows played so far wait in rows.csv.partial for the run to be resumed (docs/simulate.md)
-    partial = tmp_path / "rows.csv.partial"
-    assert sorted(p for p in tmp_path.iterdir() if p.name != "patience-data") == [target, partial]
-    assert len(partial.read_text().splitlines()) == 2 + 5  # run header, column names, 5 rows
+    # the rows played so far wait in the run store for the run to be resumed (docs/simulate.md)
+    assert sorted(p for p in tmp_path.iterdir() if p.name != "patience-data") == [target]
+    with RunStore() as store:
+        assert [run.rows for run in store.runs()] == [5]
 
 
 def test_a_finished_run_replaces_the_output(tmp_path: Path) -> None:
@@ -509,7 +508,8 @@ def test_a_run_with_the_default_option_spelled_out_resumes_a_default_run(
     tmp_path: Path,
 ) -> None:
     whole = tmp_path / "whole.csv"
-    assert _exploding_run(tmp_path, whole, [], explode=False).exit_code == 0
+    elsewhere = ["--store", str(tmp_path / "whole.db")]
+    assert _exploding_run(tmp_path, whole, elsewhere, explode=False).exit_code == 0
     target = tmp_path / "rows.csv"
     killed = _exploding_run(tmp_path, target, [], explode=True)
     assert isinstance(killed.exception, RuntimeError)
@@ -525,126 +525,10 @@ def test_a_run_with_other_options_does_not_resume(tmp_path: Path) -> None:
     assert isinstance(killed.exception, RuntimeError)
     other = _exploding_run(tmp_path, target, ["-o", "empty-columns=any"], explode=False)
     assert other.exit_code == 0, other.output
-    assert "Resuming" not in other.stderr and "other parameters" in other.stderr
+    assert "Resuming" not in other.stderr
     assert {row["options"] for row in _csv_rows(target)} == {"empty-columns=any"}
-    assert len(list(tmp_path.glob("rows.csv.partial.*.old"))) == 1
-
-
-#: The run header the previous row format (no ``options`` column) wrote for
-#: ``simulate escalator -n 4 -O FILE``: given options only, no ``columns`` entry.
-OLD_PARAMS: dict[str, Any] = {
-    "game": "escalator",
-    "options": {},
-    "strategy": "random",
-    "first_deal": "1",
-    "deals": 4,
-    "max_moves": 2000,
-    "budget": None,
-    "nodes": None,
-}
-OLD_COLUMNS = ("game", "deal", "strategy", "result", "score", "max_score", "moves", "seconds")
-
-
-def _old_partial(kind: str, rows: list[dict[str, Any]]) -> str:
-    """A partial file of the previous format holding ``rows`` (without their options)."""
-    lines = [run_header(OLD_PARAMS, kind)]
-    if kind == "csv":
-        lines.append(",".join(OLD_COLUMNS) + "\n")
-        lines += [",".join(str(row[c]) for c in OLD_COLUMNS) + "\n" for row in rows]
-    else:
-        lines += [json.dumps({c: row[c] for c in OLD_COLUMNS}) + "\n" for row in rows]
-    return "".join(lines)
-
-
-@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
-def test_an_old_format_partial_file_is_kept_aside_not_resumed(tmp_path: Path, suffix: str) -> None:
-    whole = tmp_path / f"whole{suffix}"
-    args = ["simulate", "escalator", "-n", "4"]
-    assert CliRunner().invoke(cli, [*args, "-O", str(whole)]).exit_code == 0
-    if suffix == ".csv":
-        with whole.open(newline="") as stream:
-            fresh: list[dict[str, Any]] = list(csv.DictReader(stream))
-    else:
-        fresh = [json.loads(line) for line in whole.read_text().splitlines()]
-    target = tmp_path / f"rows{suffix}"
-    partial = tmp_path / f"rows{suffix}.partial"
-    old = _old_partial(suffix[1:], fresh[:2])
-    partial.write_text(old)
-    result = CliRunner().invoke(cli, [*args, "-O", str(target)])
-    assert result.exit_code == 0, result.output
-    assert "Resuming" not in result.stderr and "older format" in result.stderr
-    aside = list(tmp_path.glob(f"rows{suffix}.partial.*.old"))
-    assert len(aside) == 1 and aside[0].read_text() == old  # the old rows are not lost
-    assert not partial.exists()
-    if suffix == ".csv":
-        assert _csv_rows(target) == _csv_rows(whole)
-    else:
-        got = [json.loads(line) for line in target.read_text().splitlines()]
-        assert [list(row) for row in got] == [list(COLUMNS)] * 4
-        assert [{**row, "seconds": 0} for row in got] == [{**row, "seconds": 0} for row in fresh]
-
-
-def _escalator_rows(options: str) -> Any:
-    """The check of the rows of ``simulate escalator`` (random, move cap 2000), as if run with
-    ``options`` (the options column)."""
-    from patience_core.simulate import row_problem
-
-    def problem(row: SimRow) -> str | None:
-        return row_problem(
-            row,
-            game="escalator",
-            deals={"1", "2"},
-            strategy="random",
-            options=options,
-            max_score=28,
-            max_moves=2000,
-        )
-
-    return problem
-
-
-@pytest.mark.parametrize("kind", ["csv", "jsonl"])
-def test_old_format_rows_under_a_matching_header_are_not_kept(tmp_path: Path, kind: str) -> None:
-    """Even under today's header, rows without the options column (or with other options) are
-    dropped: only rows that read back whole with today's columns are resumed."""
-    header = run_header({**OLD_PARAMS, "columns": list(COLUMNS)}, kind)
-    values = ("escalator", "1", "random", "lost", 9, 28, 30, 0.0)
-    row = dict(zip(OLD_COLUMNS, values, strict=True))
-    partial = tmp_path / f"rows.{kind}.partial"
-    names = ",".join(COLUMNS) + "\n" if kind == "csv" else ""
-    if kind == "csv":
-        body = ",".join(str(row[c]) for c in OLD_COLUMNS[:-1]) + ",0.000000\n"
-    else:
-        body = json.dumps(row) + "\n"
-    partial.write_text(header + names + body)
-    old = resume_rows(partial, header, kind, {"1", "2"}, _escalator_rows(""))
-    assert old.rows == [] and old.dropped == 1
-    # the same row with the options field reads back, but only for the options it names
-    if kind == "csv":
-        good = "escalator,1,random,,lost,9,28,30,0.000000\n"
-    else:
-        good = json.dumps({c: row.get(c, "") for c in COLUMNS}) + "\n"  # as written
-    partial.write_text(header + names + good)
-    kept = resume_rows(partial, header, kind, {"1", "2"}, _escalator_rows(""))
-    assert [r.key() for r in kept.rows] == [("escalator", "1", "random", "", "lost", 9, 28, 30)]
-    assert kept.kept == (header + names + good).encode() and kept.dropped == 0
-    other = resume_rows(partial, header, kind, {"1", "2"}, _escalator_rows("x=y"))
-    assert other.rows == [] and other.problem == "the row of deal 1: options '', not 'x=y'"
-    assert other.kept == (header + names).encode()
-
-
-def test_partial_files_set_aside_in_the_same_second_are_all_kept(tmp_path: Path) -> None:
-    from patience_core.simulate import set_aside
-
-    partial = tmp_path / "e.csv.partial"
-    kept = []
-    for k in range(4):
-        partial.write_text(f"row {k}\n")
-        kept.append(set_aside(partial))
-    assert not partial.exists()
-    assert len(set(kept)) == 4
-    assert sorted(p.read_text() for p in kept) == [f"row {k}\n" for k in range(4)]
-    assert all(p.name.startswith("e.csv.partial.") and p.name.endswith(".old") for p in kept)
+    with RunStore() as store:  # the stopped run is kept beside the new one
+        assert [(run.rows, run.ended is None) for run in store.runs()] == [(5, True), (8, False)]
 
 
 def test_a_strategy_that_makes_no_player_is_named() -> None:
@@ -654,36 +538,6 @@ def test_a_strategy_that_makes_no_player_is_named() -> None:
     game = PluginHost().load().game("escalator")
     with pytest.raises(PluginError, match="strategy 'odd' is broken: it made object, which has no"):
         play_deal(game, lambda game, seed: object(), DealNumber(1), "odd")  # type: ignore[arg-type,return-value]
-
-
-def test_two_runs_never_write_the_same_output_file(
-    tmp_path: Path, patience_data_dir: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """While one run holds the output file, a second refuses in one line and touches nothing:
-    two runs would resume, write and finish the same rows (seen: 153 rows for 150 deals)."""
-    from patience_core.files import WriterLock
-
-    target = tmp_path / "rows.csv"
-    partial = tmp_path / "rows.csv.partial"
-    partial.write_text("# rows of the run that holds the file\n")
-    other_run = WriterLock(target, busy="held by the other run")
-    other_run.acquire()
-    try:
-        with pytest.raises(SystemExit) as stopped:
-            main(["simulate", "escalator", "-n", "3", "-O", str(target)])
-        assert stopped.value.code == 1
-        err = capsys.readouterr().err.strip()
-        assert err == (
-            f"patience: error: {target} is being written by another patience simulate run; "
-            "wait for it to end, or choose another --output"
-        )
-        assert partial.read_text() == "# rows of the run that holds the file\n"
-        assert not target.exists()
-    finally:
-        other_run.release()
-    partial.unlink()
-    main(["simulate", "escalator", "-n", "3", "-O", str(target)])  # the lock is free again
-    assert len(target.read_text().splitlines()) == 4  # the header and three rows
 
 
 def test_a_resumed_run_counts_its_speed_over_the_games_it_played(tmp_path: Path) -> None:
@@ -713,27 +567,23 @@ def test_a_resumed_run_says_its_speed_covers_only_the_games_it_played(tmp_path: 
     assert resumed.exit_code == 0, resumed.output
     speed = resumed.stdout.splitlines()[-1]
     assert re.fullmatch(
-        rf"speed    \S+ games/s over the 3 games played now \(\S+ s wall, 1 job\); "
-        rf"5 were already in {re.escape(str(target))}\.partial",
+        r"speed    \S+ games/s over the 3 games played now \(\S+ s wall, 1 job\); "
+        r"5 were already in the run store",
         speed,
     ), speed
 
 
 def test_a_resumed_run_with_nothing_left_to_play_has_no_speed(tmp_path: Path) -> None:
-    """Every row already in the partial file (a run killed as it finished): the summary says
-    nothing was left to play, not "0 games/s"; cpu_seconds is still the rows' seconds."""
+    """Every row already in the store (the same command again): the summary says nothing was
+    left to play, not "0 games/s"; cpu_seconds is still the rows' seconds."""
     whole = tmp_path / "whole.csv"
     assert _exploding_run(tmp_path, whole, [], explode=False).exit_code == 0
     target = tmp_path / "rows.csv"
-    partial = tmp_path / "rows.csv.partial"
-    assert isinstance(_exploding_run(tmp_path, target, [], explode=True).exception, RuntimeError)
-    header = partial.read_text().splitlines(keepends=True)[0]
     for extra in ([], ["--json"]):
-        partial.write_text(header + whole.read_text())
         done = _exploding_run(tmp_path, target, extra, explode=False)
         assert done.exit_code == 0, done.output
         assert "8 of 8 deals already played" in done.stderr
-        assert _csv_rows(target) == _csv_rows(whole) and not partial.exists()
+        assert _csv_rows(target) == _csv_rows(whole)
         if extra:
             data = json.loads(done.stdout)
             assert (data["games"], data["games_this_run"]) == (8, 0)
@@ -741,7 +591,7 @@ def test_a_resumed_run_with_nothing_left_to_play_has_no_speed(tmp_path: Path) ->
             assert data["cpu_seconds"] == pytest.approx(_seconds_column(target), abs=1e-5)
         else:
             assert done.stdout.splitlines()[-1] == (
-                f"speed    nothing left to play: all 8 games were already in {partial}"
+                "speed    nothing left to play: all 8 games were already in the run store"
             )
 
 
@@ -756,12 +606,12 @@ def test_the_jobs_reported_are_the_workers_started() -> None:
 
 def test_one_worker_means_this_process(host: PluginHost, monkeypatch: pytest.MonkeyPatch) -> None:
     """``-n 1 -j 8`` reports 1 job: it plays in this process and starts no worker."""
-    import patience_core.simulate._batch as simulate
+    import patience_core.simulate._pool as simulate
 
     def no_pool(*args: object) -> None:
         raise AssertionError("a worker process was started")
 
-    monkeypatch.setattr(simulate, "ordered_items", no_pool)
+    monkeypatch.setattr(simulate, "local_chunks", no_pool)
     spec = BatchSpec.of("escalator", "greedy")
     assert [row.deal for row in run_batch(host, spec, DealNumber(3), 1, jobs=8)] == ["3"]
     assert [row.deal for row in run_batch(host, spec, DealNumber(3), 4, jobs=2, chunk_size=4)]
@@ -801,31 +651,12 @@ def test_the_summary_says_1_game_not_1_games() -> None:
     ), resumed[-1]
 
 
-def test_a_resumed_run_of_one_deal_says_1_of_1_deal(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from patience_core.simulate import RowWriter
-
+def test_a_resumed_run_of_one_deal_says_1_of_1_deal(tmp_path: Path) -> None:
     target = tmp_path / "rows.csv"
-    partial = tmp_path / "rows.csv.partial"
     args = ["simulate", "escalator", "-n", "1", "-O", str(target)]
     whole = CliRunner().invoke(cli, args)
     assert whole.exit_code == 0, whole.output
-    real = RowWriter.write
-
-    class Stop(Exception):
-        pass
-
-    def stop(self: Any, row: SimRow) -> None:
-        real(self, row)
-        raise Stop
-
-    # A run killed just after its one row was written, as it finished.
-    with monkeypatch.context() as patch:
-        patch.setattr(RowWriter, "write", stop)
-        assert isinstance(CliRunner().invoke(cli, args).exception, Stop)
-    assert len(partial.read_text().splitlines()) == 3  # the run header, names, the row
     done = CliRunner().invoke(cli, args)
     assert done.exit_code == 0, done.output
-    assert done.stderr == f"Resuming from {partial}: 1 of 1 deal already played.\n"
+    assert re.fullmatch(r"Resuming run 1 of \S+runs.db: 1 of 1 deal already played.\n", done.stderr)
     assert "(1 game)" in done.stdout and "the game was already in" in done.stdout

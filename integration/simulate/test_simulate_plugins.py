@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from patience_core.simulate import RunStore
 from patience_core.testing import CliResult
 
 PLUGIN = textwrap.dedent(
@@ -215,48 +216,63 @@ def test_debug_shows_the_traceback_of_a_failing_plugin(broken_golf: Path) -> Non
         assert "Traceback" in done.stderr and 'raise RuntimeError("boom in play")' in done.stderr
 
 
-def test_a_killed_worker_stops_the_run_in_one_line_and_the_rows_before_it_resume(
+def _stored(*, store: Path | None = None) -> list[str]:
+    """The deals with a row in the (one) run of the store, in deal order."""
+    with RunStore(store) as opened:
+        (run,) = opened.runs()
+        return [row.deal for row in opened.rows(run.id)]
+
+
+def _columns(path: Path) -> list[list[str]]:
+    return [[v for k, v in row.items() if k != "seconds"] for row in _rows(path)]
+
+
+def test_a_worker_that_keeps_dying_stops_the_run_in_one_line_and_the_rows_stored_resume(
     broken_golf: Path, tmp_path: Path
 ) -> None:
-    """A worker killed in deal 4 (as the out-of-memory killer would): one line, exit 1, no
-    hang, deals 1-3 kept in FILE.partial, and the run resumed once the cause is gone gives the
+    """A worker killed in deal 4 every time (as the out-of-memory killer would): each death is
+    told and the deals not stored are played again; the third in a row stops the run in one
+    line, exit 1, no hang, deals 1-3 stored; the run resumed once the cause is gone gives the
     file an uninterrupted run gives."""
     target = tmp_path / "rows.csv"
     args = ["-n", "8", "--strategy", "greedy", "-j", "2", "-O", str(target)]
     code, err = _simulate(broken_golf, "killed-in-deal-4", *args)
-    assert (code, err) == (
-        1,
-        "patience: error: a worker process was killed without finishing its task "
-        "(out of memory?)\n",
+    *notes, last = err.splitlines()
+    assert code == 1 and notes, err
+    assert {note.split(";")[0] for note in notes} == {
+        "a worker process died (killed, or out of memory?)"
+    }
+    assert last == (
+        "patience: error: worker processes died 3 times (killed, or out of memory?) before the "
+        "deal 4 was stored; the rows stored stay, and the same command plays the rest"
     )
     assert not target.exists()
-    assert [row["deal"] for row in _rows(tmp_path / "rows.csv.partial")] == ["1", "2", "3"]
+    assert {"1", "2", "3"} <= set(_stored()) and "4" not in _stored()
     code, err = _simulate(broken_golf, "", *args)
     assert code == 0, err
     whole = tmp_path / "whole.csv"
-    code, err = _simulate(broken_golf, "", *args[:-1], str(whole))
+    code, err = _simulate(broken_golf, "", *args[:-1], str(whole), "--store", str(tmp_path / "w"))
     assert code == 0, err
-
-    def columns(path: Path) -> list[list[str]]:
-        return [[v for k, v in row.items() if k != "seconds"] for row in _rows(path)]
-
-    assert columns(target) == columns(whole)
-    assert len(columns(whole)) == 8
+    assert _columns(target) == _columns(whole)
+    assert len(_columns(whole)) == 8
 
 
-def test_a_failing_deal_keeps_the_same_rows_before_it_whatever_jobs(
+def test_a_failing_deal_keeps_the_rows_before_it_whatever_jobs(
     broken_golf: Path, tmp_path: Path
 ) -> None:
     """Deal 5 fails; with 40 deals and two workers it is the middle deal of a chunk (4, 5,
-    6): the row of deal 4 is kept as in one process, not lost with the chunk."""
+    6): the row of deal 4 is kept as in one process, not lost with the chunk; with workers
+    the rows of other chunks done by then are kept too."""
     kept = {}
     for jobs in ("1", "2"):
         target = tmp_path / f"rows-{jobs}.csv"
+        store = tmp_path / f"{jobs}.db"
         args = ["-n", "40", "--strategy", "greedy", "-j", jobs, "-O", str(target)]
-        code, err = _simulate(broken_golf, "raises-in-deal-5", *args)
+        code, err = _simulate(broken_golf, "raises-in-deal-5", *args, "--store", str(store))
         assert code == 1 and "boom in deal 5" in err, err
-        kept[jobs] = [row["deal"] for row in _rows(tmp_path / f"rows-{jobs}.csv.partial")]
-    assert kept == {"1": ["1", "2", "3", "4"], "2": ["1", "2", "3", "4"]}
+        kept[jobs] = _stored(store=store)
+    assert kept["1"] == ["1", "2", "3", "4"]
+    assert {"1", "2", "3", "4"} <= set(kept["2"]) and "5" not in kept["2"]
 
 
 def test_an_interrupt_raised_by_a_plugin_is_an_interrupt_whatever_jobs(broken_golf: Path) -> None:
@@ -267,8 +283,8 @@ def test_an_interrupt_raised_by_a_plugin_is_an_interrupt_whatever_jobs(broken_go
 
 def test_ctrl_c_keeps_the_rows_played_behind_a_slow_deal(broken_golf: Path, tmp_path: Path) -> None:
     """Deal 1 takes minutes; the other worker plays deals 4..40 meanwhile (its rows wait
-    behind deal 1's chunk, 1-3). A Ctrl-C then keeps those 37 rows in FILE.partial (out of deal
-    order), and the resumed run plays only deals 1-3 and gives the file an uninterrupted run
+    behind deal 1's chunk, 1-3). A Ctrl-C then keeps those 37 rows in the run store, and the
+    resumed run plays only deals 1-3 and gives the file an uninterrupted run
     gives."""
     target = tmp_path / "rows.csv"
     log = tmp_path / "dealt.txt"
@@ -298,17 +314,12 @@ def test_ctrl_c_keeps_the_rows_played_behind_a_slow_deal(broken_golf: Path, tmp_
     finally:
         run.kill()
     assert (run.returncode, err) == (130, "patience: interrupted\n")
-    spared = [row["deal"] for row in _rows(tmp_path / "rows.csv.partial")]
-    assert sorted(spared, key=int) == [str(deal) for deal in range(4, 41)]
+    assert _stored() == [str(deal) for deal in range(4, 41)]
     log.unlink()
     code_, err = _simulate(broken_golf, "", *args)
     assert code_ == 0, err
-    assert "Resuming from" in err and "37 of 40 deals already played" in err
+    assert "Resuming run" in err and "37 of 40 deals already played" in err
     whole = tmp_path / "whole.csv"
-    code_, err = _simulate(broken_golf, "", *args[:-1], str(whole))
+    code_, err = _simulate(broken_golf, "", *args[:-1], str(whole), "--store", str(tmp_path / "w"))
     assert code_ == 0, err
-
-    def columns(path: Path) -> list[list[str]]:
-        return [[v for k, v in row.items() if k != "seconds"] for row in _rows(path)]
-
-    assert columns(target) == columns(whole) and len(columns(whole)) == 40
+    assert _columns(target) == _columns(whole) and len(_columns(whole)) == 40

@@ -45,6 +45,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "simulate",
         "Play many deals automatically; win rate with a 95% interval.",
     ),
+    "runs": (
+        "patience_core.cli.runs_cmd",
+        "runs",
+        "The simulate runs kept in the run store; export or delete one.",
+    ),
     "plugins": ("patience_core.cli.plugins_cmd", "plugins", "List the plugins and their status."),
     "stats": (
         "patience_core.cli.stats_cmd",

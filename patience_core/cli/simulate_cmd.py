@@ -1,7 +1,8 @@
 """``patience simulate GAME -n N``: play many deals automatically; win rate, interval, scores.
 
 Layer 5: the options checked, then the run service (:class:`patience_core.simulate.Run`: the
-rows file and resuming), a progress bar and the printed summary. See ``docs/simulate.md``.
+run store, resuming, local workers or Dask, the rows file), a progress bar and the printed
+summary. See ``docs/simulate.md`` and ``docs/scale.md``.
 """
 
 from __future__ import annotations
@@ -9,33 +10,28 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+from typing import Any
 
 import click
 
 from patience_core.cli import get_host, is_terminal
 from patience_core.cli.options import DEAL, SECONDS, WholeNumberType, file_path, option_flag
-from patience_core.engine import DealNumber
-from patience_core.errors import PatienceError
 from patience_core.games import parse_options
-from patience_core.simulate import DEFAULT_MAX_MOVES, FORMATS, BatchSpec, Run, rows_format
+from patience_core.simulate import DEFAULT_MAX_MOVES, BatchSpec, Run, rows_format
 
 #: Worker processes at most (each may hold a solver table of a few hundred MB).
 MAX_JOBS = 64
 
 
 def output_format(path: str) -> str:
-    """``"csv"`` or ``"jsonl"`` for an ``--output`` path: ``-`` is CSV on stdout, a file as
-    :func:`~patience_core.simulate.rows_format` says once it names no folder
-    (:func:`~patience_core.cli.options.file_path`: ``rows.csv/`` too).
+    """The format of an ``--output`` path: ``-`` is CSV on stdout, a file as
+    :func:`~patience_core.simulate.rows_format` says once it names no folder.
 
     :raises PatienceError: one line, for a path no run may write.
     """
     if path == "-":
         return "csv"
-    if FORMATS.get(file_path(path, "--output").suffix.lower()) is None:
-        raise PatienceError(
-            f"cannot tell the format of {path!r}: use a .csv or .jsonl file name, or - for stdout"
-        )
+    file_path(path, "--output")  # rows.csv/ too
     return rows_format(path)
 
 
@@ -83,6 +79,18 @@ def output_format(path: str) -> str:
     help=f"Worker processes, at most {MAX_JOBS}. Rows are the same for any value.",
 )
 @click.option(
+    "--scheduler",
+    metavar="tcp://HOST:PORT|local:N",
+    help="Play the deals on a Dask cluster: a running scheduler's address, or local:N for N "
+    "worker processes here (needs the dask extra). See docs/scale.md.",
+)
+@click.option(
+    "--store",
+    metavar="PATH",
+    help="The run store (SQLite) that keeps every run's rows; default runs.db in the data "
+    "folder. The same command again resumes the deals it lacks.",
+)
+@click.option(
     "--max-moves",
     type=WholeNumberType(min=1),
     default=DEFAULT_MAX_MOVES,
@@ -93,62 +101,45 @@ def output_format(path: str) -> str:
 @click.option(
     "--output",
     "-O",
-    metavar="FILE.csv|FILE.jsonl|-",
-    help="Write one row per deal; the extension picks the format; - writes CSV to stdout "
-    "(the summary then goes to stderr). Rows go to FILE.partial as they come; a run started "
-    "again with the same arguments continues from there.",
+    metavar="FILE.csv|FILE.jsonl|FILE.parquet|-",
+    help="Write one row per deal when the run ends; the extension picks the format; - writes "
+    "CSV to stdout (the summary then goes to stderr).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.pass_context
-def simulate(
-    ctx: click.Context,
-    game: str,
-    n: int,
-    first: DealNumber,
-    strategy: str,
-    budget: float | None,
-    nodes: int | None,
-    jobs: int,
-    max_moves: int,
-    options: tuple[str, ...],
-    output: str | None,
-    as_json: bool,
-) -> None:
+def simulate(ctx: click.Context, /, game: str, **opt: Any) -> None:
     """Play N deals of GAME with an automatic player and report the win rate with its 95%
     interval (Wilson), the mean score and the speed.
 
     Every row is determined by the game, its options, the strategy, the deal and --max-moves:
-    the same in every run and for any --jobs (except the seconds column). See docs/simulate.md.
+    the same in every run, for any --jobs or --scheduler (except the seconds column). Rows are
+    kept in the run store (patience runs); the same command again resumes a stopped run. See
+    docs/simulate.md.
     """
     host = get_host(ctx)
+    output = opt["output"]
     if output is not None:
         output_format(output)
-    spec = BatchSpec.of(game, strategy, parse_options(options), max_moves, budget, nodes)
-    to_stdout = output == "-"
-    run = Run(
-        host,
-        spec,
-        first,
-        n,
-        output=None if output is None or to_stdout else output,
-        stream=sys.stdout if to_stdout else None,
-        jobs=jobs,
-        on_note=lambda note: click.echo(note, err=True),
-    )
+    budgets = (opt["max_moves"], opt["budget"], opt["nodes"])
+    spec = BatchSpec.of(game, opt["strategy"], parse_options(opt["options"]), *budgets)
+    to_stdout, store = output == "-", opt["store"]
+    run = Run(host, spec, opt["first"], opt["n"], jobs=opt["jobs"], scheduler=opt["scheduler"],
+              output=None if output is None or to_stdout else output,
+              stream=sys.stdout if to_stdout else None,
+              store=None if store is None else file_path(store, "--store"),
+              on_note=lambda note: click.echo(note, err=True))  # fmt: skip
     with run, contextlib.ExitStack() as stack:
         on_progress = None
         if is_terminal(sys.stderr) and run.remaining:
             # With workers, rows come in bursts of a chunk: click's estimate of the time left,
             # from the time between rows, would be far off, so it is shown with one job only.
+            eta = run.workers == 1 and opt["scheduler"] is None
             bar = click.progressbar(
-                length=run.remaining,
-                label="simulating",
-                file=sys.stderr,
-                show_eta=run.workers == 1,
+                length=run.remaining, label="simulating", file=sys.stderr, show_eta=eta
             )
             on_progress = lambda _row: bar.update(1)  # noqa: E731
             stack.enter_context(bar)
         run.play(on_progress)
-    lines = [json.dumps(run.as_dict(), indent=2)] if as_json else run.summary_lines()
+    lines = [json.dumps(run.as_dict(), indent=2)] if opt["as_json"] else run.summary_lines()
     for line in lines:
         click.echo(line, err=to_stdout)

@@ -1,46 +1,41 @@
 """Simulation: automatic players over many deals, for win rates and score statistics.
 
-The run service (:class:`Run`, :func:`run_to_file`) plays a batch to a rows file and resumes a
-stopped run; below it, batches and the worker pool (:func:`run_batch`), one deal
-(:func:`play_deal`), the row (:class:`SimRow`), statistics (:class:`Summary`,
-:func:`wilson_interval`), the rows files and the ``FILE.partial`` protocol. See
-``docs/simulate.md``.
+The run service (:class:`Run`, :func:`run_to_file`) plays a batch into the run store
+(:class:`RunStore`, SQLite), resuming what a stopped run of the same parameters stored, and writes
+the rows file from it; the deals are played in this process, in local worker processes
+(:func:`local_chunks`) or on a Dask cluster (:class:`DaskPool`). Below it: chunks of deals
+(:func:`play_chunk`), one deal (:func:`play_deal`), the row (:class:`SimRow`), statistics
+(:class:`Summary`, :func:`wilson_interval`) and the rows files (:func:`write_rows`). See
+``docs/simulate.md`` and ``docs/scale.md``.
 """
 
 from __future__ import annotations
 
 from patience_core.simulate._batch import (
     BatchSpec,
+    Chunk,
     chunk_size_for,
     deal_range,
+    play_chunk,
+    play_one,
     prepare,
-    run_batch,
-    run_deals,
+    worker_versions,
     workers_for,
 )
-from patience_core.simulate._partial import (
-    Resumed,
-    check_partial,
-    finish,
-    header_params,
-    holds_no_rows,
-    partial_path,
-    resume_rows,
-    run_header,
-    run_versions,
-    set_aside,
-    why_not_resumed,
-)
-from patience_core.simulate._play import play_deal, plugin_failure, strategy_seed
-from patience_core.simulate._rowfiles import (
+from patience_core.simulate._dask import DASK_NEEDS, DaskPool, check_scheduler, dask_available
+from patience_core.simulate._output import (
     FORMATS,
+    PARQUET_NEEDS,
     RowWriter,
     atomic_output,
     check_output,
     output_target,
-    parse_row,
+    parquet_available,
     row_line,
+    write_rows,
 )
+from patience_core.simulate._play import play_deal, plugin_failure, strategy_seed
+from patience_core.simulate._pool import WorkerDied, chunks_of, local_chunks, run_batch, run_deals
 from patience_core.simulate._rows import (
     COLUMNS,
     DEAD,
@@ -54,68 +49,74 @@ from patience_core.simulate._rows import (
     SimRow,
     options_text,
     row_problem,
+    run_versions,
 )
-from patience_core.simulate._run import Run, rows_format, run_to_file
+from patience_core.simulate._run import COMMIT_ROWS, COMMIT_SECONDS, Run, rows_format, run_to_file
 from patience_core.simulate._stats import Z95, Summary, summary_lines, wilson_interval
-from patience_core.simulate._workers import (
-    R,
-    T,
-    WorkerDied,
-    WorkerTraceback,
-    ordered_items,
+from patience_core.simulate._store import (
+    SCHEMA_VERSION,
+    STORE_TIMEOUT_ENV,
+    RunInfo,
+    RunStore,
+    default_store,
 )
 
 __all__ = [
     "COLUMNS",
+    "COMMIT_ROWS",
+    "COMMIT_SECONDS",
+    "DASK_NEEDS",
     "DEAD",
     "DEFAULT_MAX_MOVES",
     "FORMATS",
     "LOST",
     "NEVER_GIVEN",
+    "PARQUET_NEEDS",
     "RESULTS",
+    "SCHEMA_VERSION",
     "STOPPED",
+    "STORE_TIMEOUT_ENV",
     "UNKNOWN",
     "WON",
     "Z95",
     "BatchSpec",
-    "R",
-    "Resumed",
+    "Chunk",
+    "DaskPool",
     "RowWriter",
     "Run",
+    "RunInfo",
+    "RunStore",
     "SimRow",
     "Summary",
-    "T",
     "WorkerDied",
-    "WorkerTraceback",
     "atomic_output",
     "check_output",
-    "check_partial",
+    "check_scheduler",
     "chunk_size_for",
+    "chunks_of",
+    "dask_available",
     "deal_range",
-    "finish",
-    "header_params",
-    "holds_no_rows",
+    "default_store",
+    "local_chunks",
     "options_text",
-    "ordered_items",
     "output_target",
-    "parse_row",
-    "partial_path",
+    "parquet_available",
+    "play_chunk",
     "play_deal",
+    "play_one",
     "plugin_failure",
     "prepare",
-    "resume_rows",
     "row_line",
     "row_problem",
     "rows_format",
     "run_batch",
     "run_deals",
-    "run_header",
     "run_to_file",
     "run_versions",
-    "set_aside",
     "strategy_seed",
     "summary_lines",
-    "why_not_resumed",
     "wilson_interval",
+    "worker_versions",
     "workers_for",
+    "write_rows",
 ]

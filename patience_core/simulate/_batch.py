@@ -1,9 +1,10 @@
-"""Batches: a strategy over a range of deals, in this process or in worker processes.
+"""Batches: what a run plays (:class:`BatchSpec`), its deals, and the chunks of deals that a
+worker (a local process or a Dask worker) plays.
 
-Layer 4. :func:`run_batch` plays deals ``first .. first+n-1`` (:func:`run_deals`: any deals of one
-numbering scheme) with :func:`~patience_core.simulate.play_deal`, in this process or in ``jobs``
-worker processes (:func:`~patience_core.simulate.ordered_items`), and yields the rows in deal
-order.
+Layer 4. :func:`play_chunk` is the one function every worker runs: it loads the installed
+plugins once per process and plays a chunk of deals with
+:func:`~patience_core.simulate.play_deal`. The pools that send it chunks are in
+:mod:`~patience_core.simulate._pool` (local processes) and :mod:`~patience_core.simulate._dask`.
 
 Determinism: a deal's row depends only on the game, its options, the strategy, the deal number and
 the move cap, never on the process, ``--jobs``, chunking or ``PYTHONHASHSEED``. The strategy's
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping
 
 import attrs
 
@@ -24,16 +25,17 @@ from patience_core.errors import BadDeal, PatienceError
 from patience_core.games import Game, StrategyFactory
 from patience_core.plugins import PluginHost
 from patience_core.simulate._play import play_deal, plugin_failure
-from patience_core.simulate._rows import DEFAULT_MAX_MOVES, SimRow
-from patience_core.simulate._workers import ordered_items
+from patience_core.simulate._rows import DEFAULT_MAX_MOVES, SimRow, run_versions
 
 __all__ = [
     "BatchSpec",
+    "Chunk",
     "chunk_size_for",
     "deal_range",
+    "play_chunk",
+    "play_one",
     "prepare",
-    "run_batch",
-    "run_deals",
+    "worker_versions",
     "workers_for",
 ]
 
@@ -127,9 +129,13 @@ def prepare(host: PluginHost, spec: BatchSpec) -> _Setup:
     return game, budgeted
 
 
-def _play_one(setup: _Setup, spec: BatchSpec, deal: DealNumber) -> SimRow:
-    """:func:`play_deal`, with an error of a plugin's own code turned into a
-    :class:`PluginError` naming the plugin (:func:`plugin_failure`)."""
+def play_one(setup: _Setup, spec: BatchSpec, deal: DealNumber) -> SimRow:
+    """:func:`play_deal` of ``deal`` with a :func:`prepare`-d ``setup``, with an error of a
+    plugin's own code turned into a :class:`PluginError` naming the plugin
+    (:func:`plugin_failure`).
+
+    :raises PluginError: as said.
+    """
     game, factory = setup
     try:
         return play_deal(game, factory, deal, spec.strategy, spec.max_moves)
@@ -142,28 +148,54 @@ def _play_one(setup: _Setup, spec: BatchSpec, deal: DealNumber) -> SimRow:
         raise error from exc
 
 
-# -- worker processes -------------------------------------------------------------------------
+# -- what a worker runs ------------------------------------------------------------------------
 
 #: The worker's setup, built on its first chunk (in the task, so that its errors reach the
-#: parent as the task's).
+#: driver as the task's).
 _WORKER: dict[BatchSpec, _Setup] = {}
 
+#: A chunk of deals for a worker: the spec, the deals' numbering scheme and their numbers.
+Chunk = tuple[BatchSpec, str, tuple[int, ...]]
 
-#: A worker's task: the spec, the deals' numbering scheme and their numbers.
-_Task = tuple[BatchSpec, str, tuple[int, ...]]
 
+def play_chunk(chunk: Chunk) -> tuple[list[SimRow], PatienceError | None]:
+    """Play the deals of ``chunk`` in a worker process (or any process), loading the installed
+    plugins on the first chunk of a spec. A module-level function, so that pickling sends its
+    name: the worker must have patience installed.
 
-def _worker_chunk(task: _Task) -> Iterator[SimRow]:
-    """Play the deals of ``task`` in a worker process, one row after another (the rows before
-    a failing deal are kept, as in one process)."""
-    spec, scheme, numbers = task
+    :returns: one row per deal, in the chunk's order, up to a deal that failed, and that deal's
+        error (``None`` when none failed): the rows before a failure are kept, as in one
+        process.
+    :raises UnknownGame, PatienceError: when this process has no plugin for the game or the
+        strategy.
+    """
+    spec, scheme, numbers = chunk
     setup = _WORKER.get(spec)
     if setup is None:
         setup = prepare(PluginHost(), spec)
         _WORKER.clear()
         _WORKER[spec] = setup
+    rows: list[SimRow] = []
     for number in numbers:
-        yield _play_one(setup, spec, DealNumber(number, scheme))
+        try:
+            rows.append(play_one(setup, spec, DealNumber(number, scheme)))
+        except PatienceError as exc:  # a plugin failed (PluginError): sent with the rows before
+            return rows, exc
+    return rows, None
+
+
+def worker_versions(game: str, strategy: str) -> dict[str, str]:
+    """The versions of the code that makes ``game``'s rows with ``strategy`` in this process,
+    by distribution name (patience-core, the game's plugin, the strategy's plugin), as the
+    installed plugins give them; ``{"error": "..."}`` when this process cannot play them (no
+    plugin for the game or the strategy). Run on every Dask worker before a run starts.
+    """
+    try:
+        host = PluginHost().load()
+        host.game(game)
+        return run_versions(host, game, strategy)
+    except PatienceError as exc:
+        return {"error": str(exc)}
 
 
 def chunk_size_for(n: int, jobs: int) -> int:
@@ -172,112 +204,9 @@ def chunk_size_for(n: int, jobs: int) -> int:
 
 
 def workers_for(n: int, jobs: int, chunk_size: int | None = None) -> int:
-    """Worker processes :func:`run_batch` starts for ``n`` deals and ``jobs`` asked for: never
-    more than it has tasks (1 means the games are played in this process)."""
+    """Worker processes a batch starts for ``n`` deals and ``jobs`` asked for: never more than
+    it has chunks (1 means the games are played in this process)."""
     if jobs == 1 or n < 1:
         return 1
     size = chunk_size or chunk_size_for(n, jobs)
     return min(jobs, math.ceil(n / size))
-
-
-def run_batch(
-    host: PluginHost,
-    spec: BatchSpec,
-    first: DealNumber,
-    n: int,
-    jobs: int = 1,
-    chunk_size: int | None = None,
-    on_row: Callable[[SimRow], None] | None = None,
-) -> Iterator[SimRow]:
-    """Play deals ``first .. first+n-1`` and yield one :class:`SimRow` per deal, in deal order.
-
-    With ``jobs == 1`` the games are played in this process with ``host``. With ``jobs > 1`` they
-    are played in ``jobs`` worker processes started with the ``spawn`` method (safe on every
-    platform and with threads); each worker loads its own :class:`PluginHost` from the installed
-    entry points (and the ``PATIENCE_PLUGINS`` / ``PATIENCE_DISABLE_PLUGINS`` variables), so a game
-    or strategy registered by hand in ``host`` is not available there. Deals go to workers in
-    chunks of ``chunk_size`` (default :func:`chunk_size_for`, or one deal for a strategy that
-    takes a search budget, so that a run stopped half way loses no more than the deals being
-    played); results come back in order. When there would be only one worker (one chunk), the
-    games are played in this process. The rows are the same for every ``jobs`` and
-    ``chunk_size`` except the ``seconds`` column.
-
-    The game, options and strategy are checked in this process before any work starts. Closing
-    the iterator early (or an exception, e.g. ``KeyboardInterrupt``) stops the workers.
-
-    :param on_row: called with each row as it is yielded (e.g. a progress bar).
-    :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input, before any game.
-    """
-    return run_deals(host, spec, deal_range(first, n), jobs, chunk_size, on_row)
-
-
-def run_deals(
-    host: PluginHost,
-    spec: BatchSpec,
-    deals: Sequence[DealNumber],
-    jobs: int = 1,
-    chunk_size: int | None = None,
-    on_row: Callable[[SimRow], None] | None = None,
-    on_spare: Callable[[SimRow], None] | None = None,
-) -> Iterator[SimRow]:
-    """Play ``deals`` (any deals of one numbering scheme, e.g. the ones a resumed run still
-    lacks) and yield one :class:`SimRow` per deal, in the order given; otherwise as
-    :func:`run_batch`.
-
-    :param on_spare: with workers, called with each row played but not yet yielded (it waits
-        behind a deal still being played) when a Ctrl-C stops the run, before the
-        ``KeyboardInterrupt`` goes on: rows out of deal order, for a file a resumed run reads
-        (:func:`patience_core.simulate.ordered_items`, ``spare``).
-
-    :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input, before any game.
-    """
-    if jobs < 1:
-        raise PatienceError(f"jobs must be at least 1, not {jobs}")
-    setup = prepare(host, spec)
-    if not deals:
-        return iter(())
-    if len({deal.scheme for deal in deals}) > 1:
-        raise BadDeal("the deals of one batch must all be numbered in one scheme")
-    setup[0].deal(deals[0])  # the game refuses a scheme it does not take (BadDeal) here
-    n = len(deals)
-    if chunk_size is None and host.strategies.takes_budget(spec.strategy):
-        chunk_size = 1  # seconds a deal: a killed run loses only the deals being played
-    size = chunk_size or chunk_size_for(n, jobs)
-    if workers_for(n, jobs, size) == 1:
-        return _run_here(setup, spec, list(deals), on_row)
-    scheme = deals[0].scheme
-    tasks = [
-        (spec, scheme, tuple(deal.number for deal in deals[start : start + size]))
-        for start in range(0, n, size)
-    ]
-    return _run_pool(tasks, workers_for(n, jobs, size), on_row, on_spare)
-
-
-def _run_here(
-    setup: _Setup,
-    spec: BatchSpec,
-    deals: list[DealNumber],
-    on_row: Callable[[SimRow], None] | None,
-) -> Iterator[SimRow]:
-    for deal in deals:
-        row = _play_one(setup, spec, deal)
-        if on_row is not None:
-            on_row(row)
-        yield row
-
-
-def _run_pool(
-    tasks: list[_Task],
-    workers: int,
-    on_row: Callable[[SimRow], None] | None,
-    on_spare: Callable[[SimRow], None] | None = None,
-) -> Iterator[SimRow]:
-    def spare(_index: int, rows: list[SimRow]) -> None:
-        if on_spare is not None:
-            for row in rows:
-                on_spare(row)
-
-    for row in ordered_items(_worker_chunk, tasks, workers, spare):
-        if on_row is not None:
-            on_row(row)
-        yield row

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from patience_core import __version__
 from patience_core.engine import shown
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "SimRow",
     "options_text",
     "row_problem",
+    "run_versions",
 ]
 
 WON = "won"
@@ -166,3 +168,19 @@ def row_problem(
     if not (math.isfinite(row.seconds) and row.seconds >= 0):
         return f"seconds {row.seconds} is not a CPU time"
     return None
+
+
+def run_versions(host: Any, game: str, strategy: str) -> dict[str, str]:
+    """The versions of the code that makes a run's rows, by distribution name: patience-core,
+    the plugin of ``game`` and the plugin of ``strategy`` (``"?"`` for one the host does not
+    know). They are part of a stored run's identity: rows of other versions are another run.
+
+    :param host: the loaded :class:`~patience_core.plugins.PluginHost`.
+    :raises PatienceError: for an unknown game or strategy.
+    """
+    wanted = {"patience-core", host.games.provider(game), host.strategies.provider(strategy)}
+    versions = {"patience-core": __version__}
+    for record in host.records:
+        if record.distribution in wanted:
+            versions.setdefault(record.distribution, record.version)
+    return {name: versions.get(name, "?") for name in sorted(wanted)}

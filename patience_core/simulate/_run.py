@@ -1,9 +1,11 @@
-"""The run service: a batch played to a rows file, resuming what a stopped run left.
+"""The run service: a batch played into the run store, resuming what a stopped run left, then
+written to a rows file.
 
 Layer 4. :class:`Run` is what ``patience simulate`` does, for a notebook or a script too: it
-checks the run's inputs, holds the output file (one run per file), resumes the rows a stopped run
-of the same parameters left in ``FILE.partial`` (:mod:`patience_core.simulate._partial`), plays
-the deals still missing, and writes the finished file whole::
+checks the run's inputs, finds the run of the same parameters in the store
+(:class:`~patience_core.simulate.RunStore`), plays the deals it still lacks (in this process, in
+local worker processes, or on a Dask cluster), committing their rows by batches, and writes the
+output file whole from the store::
 
     with Run(host, BatchSpec.of("escalator", "greedy"), DealNumber(1), 3000,
              output="rows.csv", jobs=2) as run:
@@ -14,7 +16,6 @@ the deals still missing, and writes the finished file whole::
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -24,40 +25,50 @@ from typing import IO, Any
 
 from patience_core.engine import DealNumber, counted
 from patience_core.errors import PatienceError, ctrl_c_ignored
-from patience_core.files import WriterLock
 from patience_core.games import shown_path
 from patience_core.plugins import PluginHost
-from patience_core.simulate._batch import BatchSpec, deal_range, run_batch, run_deals, workers_for
-from patience_core.simulate._partial import (
-    check_partial,
-    finish,
-    holds_no_rows,
-    partial_path,
-    resume_rows,
-    run_header,
-    run_versions,
-    set_aside,
-    why_not_resumed,
+from patience_core.simulate._batch import BatchSpec, chunk_size_for, deal_range, play_one, prepare
+from patience_core.simulate._batch import workers_for as _workers_for
+from patience_core.simulate._dask import DaskPool, check_scheduler, dask_available
+from patience_core.simulate._output import (
+    FORMATS,
+    PARQUET_NEEDS,
+    RowWriter,
+    check_output,
+    output_target,
+    parquet_available,
+    write_rows,
 )
-from patience_core.simulate._rowfiles import FORMATS, RowWriter, check_output, output_target
-from patience_core.simulate._rows import COLUMNS, SimRow, options_text, row_problem
+from patience_core.simulate._pool import chunks_of, local_chunks
+from patience_core.simulate._rows import SimRow, run_versions
 from patience_core.simulate._stats import Summary, summary_lines
+from patience_core.simulate._store import RunStore
 
-__all__ = ["Run", "rows_format", "run_to_file"]
+__all__ = ["COMMIT_ROWS", "COMMIT_SECONDS", "Run", "rows_format", "run_to_file"]
+
+#: Rows are committed to the store when this many wait, or when the oldest waited this long
+#: (seconds): what a kill -9 can lose at most.
+COMMIT_ROWS = 100
+COMMIT_SECONDS = 0.5
 
 
 def rows_format(path: str) -> str:
-    """``"csv"`` or ``"jsonl"`` for a rows file named ``path`` (by its extension, see
-    :data:`~patience_core.simulate.FORMATS`), once it is sure that a run may write it.
+    """``"csv"``, ``"jsonl"`` or ``"parquet"`` for a rows file named ``path`` (by its extension,
+    see :data:`~patience_core.simulate.FORMATS`), once it is sure that a run may write it.
 
-    :raises PatienceError: one line, for another extension, a directory that does not exist,
-        or a file the run may not replace (:func:`~patience_core.simulate.check_output`: a named
-        pipe, a device, a socket, a read-only file, even through a symbolic link).
+    :raises PatienceError: one line, for another extension, Parquet without pyarrow, a
+        directory that does not exist, or a file the run may not replace
+        (:func:`~patience_core.simulate.check_output`).
     """
     target = Path(path)
     kind = FORMATS.get(target.suffix.lower())
     if kind is None:
-        raise PatienceError(f"cannot tell the format of {path!r}: use a .csv or .jsonl file name")
+        raise PatienceError(
+            f"cannot tell the format of {path!r}: use a .csv, .jsonl or .parquet file name, "
+            "or - for stdout"
+        )
+    if kind == "parquet" and not parquet_available():
+        raise PatienceError(PARQUET_NEEDS)
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise PatienceError(
@@ -68,30 +79,33 @@ def rows_format(path: str) -> str:
 
 
 class Run:
-    """One batch run: deals ``first .. first+n-1`` of ``spec`` played with ``jobs`` worker
-    processes, their rows written to ``output`` (through ``FILE.partial``, resumed when a stopped
-    run of the same parameters left one) or to ``stream``, and added up in a :class:`Summary`.
+    """One batch run: deals ``first .. first+n-1`` of ``spec``, stored in a run store, played
+    in this process, in ``jobs`` worker processes or on a Dask ``scheduler``, written to
+    ``output`` (or ``stream``) when every deal has its row, and added up in a :class:`Summary`.
 
     Every input is checked when the run is made, before any file is touched. Entering the run
-    (``with``, or :meth:`open`) takes the output file's lock and resumes its rows; :meth:`play`
-    plays the rest; leaving it (or :meth:`close`) gives the lock back. A Ctrl-C during
-    :meth:`play` keeps every row played in ``FILE.partial``, for the next run to resume.
+    (``with``, or :meth:`open`) opens the store and finds the rows a run of the same parameters
+    stored; :meth:`play` plays the rest; leaving it (or :meth:`close`) closes the store. A
+    Ctrl-C during :meth:`play` keeps every row played, for the next run to resume.
 
     :param host: the plugin host (loaded here if it is not).
     :param spec: the game, its options, the strategy, the move cap and the search budget.
     :param first: the first deal.
     :param n: how many deals, >= 1.
-    :param output: the rows file, ``.csv`` or ``.jsonl`` (or ``.ndjson``); ``None`` for none. A
-        symbolic link is written through (:func:`~patience_core.simulate.output_target`).
-    :param stream: an open text stream the rows go to as CSV (with the column names), without
-        ``FILE.partial`` and without resuming; for ``--output -``.
-    :param jobs: worker processes, >= 1 (see :func:`~patience_core.simulate.run_batch`).
-    :param on_note: called with each one-line note on the partial file (resumed, set aside, rows
-        dropped) as it happens; the notes are kept in :attr:`notes` too.
+    :param output: the rows file, ``.csv``, ``.jsonl`` (or ``.ndjson``) or ``.parquet``;
+        ``None`` for none. A symbolic link is written through.
+    :param stream: an open text stream the rows go to as CSV (with the column names) at the
+        end; for ``--output -``.
+    :param jobs: worker processes, >= 1.
+    :param scheduler: a Dask scheduler's address or ``local:N`` (see ``docs/scale.md``);
+        not with ``jobs > 1``.
+    :param store: the run store's file (default ``<data dir>/runs.db``).
+    :param on_note: called with each one-line note (resumed, a worker died, an old
+        ``FILE.partial``) as it happens; the notes are kept in :attr:`notes` too.
     :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input: an unknown game,
         strategy or option, deals past the last one, a budget the strategy does not take, an
-        output of another format or one that may not be replaced
-        (:func:`~patience_core.simulate.check_output`).
+        output of another format or one that may not be replaced, a bad ``scheduler`` or one
+        without Dask installed.
     """
 
     def __init__(
@@ -104,6 +118,8 @@ class Run:
         output: str | os.PathLike[str] | None = None,
         stream: IO[str] | None = None,
         jobs: int = 1,
+        scheduler: str | None = None,
+        store: str | os.PathLike[str] | None = None,
         on_note: Callable[[str], None] | None = None,
     ) -> None:
         host.load()
@@ -113,69 +129,106 @@ class Run:
         self._numbers = deal_range(first, n)
         #: The run's deals as text (``"17"``, ``"ms:17"``), in order.
         self.deals = [str(deal) for deal in self._numbers]
-        # The game, options, strategy, budgets, deals and jobs are checked; nothing is played.
-        run_batch(host, spec, first, n, jobs)
+        if jobs < 1:
+            raise PatienceError(f"jobs must be at least 1, not {jobs}")
+        self._setup = prepare(host, spec)
+        self._setup[0].deal(self._numbers[0])  # the game refuses a scheme it does not take here
+        self.scheduler = scheduler
+        if scheduler is not None:
+            if jobs > 1:
+                raise PatienceError(
+                    "--jobs and --scheduler do not go together: with Dask, the cluster's "
+                    "workers play the deals (local:N for N processes here)"
+                )
+            check_scheduler(scheduler)
+            dask_available()
         self.output = None if output is None else os.fspath(output)
         self.kind = None if self.output is None else rows_format(self.output)
         self.stream = stream
+        self.store_path = store
         self.on_note = on_note
-        #: The notes on the partial file, in order (see ``on_note``).
+        #: The notes, in order (see ``on_note``).
         self.notes: list[str] = []
-        #: The rows of ``FILE.partial`` kept by :meth:`open`, in the file's order.
-        self.kept: list[SimRow] = []
-        #: Where the rows wait until the run ends (``None`` without ``output``).
-        self.partial: Path | None = None
+        #: The deals of the run already in the store when it was opened.
+        self.stored: set[str] = set()
+        #: The run's number in the store, once opened.
+        self.run_id: int | None = None
         #: The summary of every row, once :meth:`play` has ended.
         self.summary: Summary | None = None
         #: The wall-clock seconds :meth:`play` took (0 before it ends).
         self.wall_seconds = 0.0
-        self._header = ""
-        self._lock: WriterLock | None = None
-        self._opened = False
+        self._store: RunStore | None = None
+        self._dask_workers = 0
 
     @property
     def remaining(self) -> int:
-        """The deals :meth:`play` plays: those without a row kept (every deal before
+        """The deals :meth:`play` plays: those without a stored row (every deal before
         :meth:`open`)."""
-        return self.n - len(self.kept)
+        return self.n - len(self.stored)
 
     @property
     def workers(self) -> int:
-        """The worker processes :meth:`play` starts (1: the deals are played in this process)."""
-        return workers_for(self.remaining, self.jobs)
+        """The processes playing the deals (1: this one; with Dask, its workers, once known)."""
+        if self.scheduler is not None:
+            return self._dask_workers or 1
+        return _workers_for(self.remaining, self.jobs, self._chunk_size())
+
+    def _chunk_size(self) -> int:
+        if self.host.strategies.takes_budget(self.spec.strategy):
+            return 1  # seconds a deal: a run stopped loses only the deals being played
+        return chunk_size_for(self.remaining, max(self.jobs, self._dask_workers, 1))
+
+    def params(self) -> dict[str, Any]:
+        """The run's identity in the store: the game, its options in force (defaults included),
+        the strategy, budgets, move cap, deals, and the versions of the code making the rows."""
+        game, spec = self.game, self.spec
+        return {
+            "game": game.name,
+            "options": dict(sorted(game.option_values.items())),
+            "strategy": spec.strategy,
+            "budget": spec.seconds,
+            "nodes": spec.nodes,
+            "max_moves": spec.max_moves,
+            "first_deal": str(self.first),
+            "deals": self.n,
+            "versions": run_versions(self.host, game.name, spec.strategy),
+        }
 
     def open(self) -> Run:
-        """Take the output file's lock and resume the rows ``FILE.partial`` holds for this run
-        (a partial file of another run is set aside as ``FILE.partial.<date>-<time>.old``, rows
-        that cannot be right are dropped, the file as it was kept aside). Safe to call twice.
+        """Open the store and find the run of these parameters (made when there is none) and
+        its stored rows. Safe to call twice.
 
-        :raises PatienceError: when another run holds the output file, or ``FILE.partial`` is
-            not a plain file.
+        :raises PatienceError: for a store that is corrupt, of something else, or locked.
         """
-        if self._opened or self.output is None:
-            self._opened = True
+        if self._store is not None:
             return self
-        target = output_target(self.output)
-        # One run per output file: two would resume, write and finish the same rows.
-        self._lock = WriterLock(
-            Path(target),
-            busy=f"{self.output} is being written by another patience simulate run; "
-            "wait for it to end, or choose another --output",
-        )
-        self._lock.acquire()
+        self._store = RunStore(self.store_path)
         try:
-            self._resume(partial_path(target))
+            self.run_id = self._store.run_for(self.params())
+            self.stored = self._store.stored_deals(self.run_id) & set(self.deals)
         except BaseException:
             self.close()
             raise
-        self._opened = True
+        if self.output is not None:
+            old = Path(f"{output_target(self.output)}.partial")
+            if old.exists() or old.is_symlink():
+                self._note(
+                    f"{old} is left from an older patience, which kept a run's rows there; "
+                    "runs are now kept in the run store (docs/simulate.md): it is not read, "
+                    "remove it when you no longer need it"
+                )
+        if self.stored:
+            self._note(
+                f"Resuming run {self.run_id} of {self._store.path}: {len(self.stored)} of "
+                f"{counted(self.n, 'deal')} already played."
+            )
         return self
 
     def close(self) -> None:
-        """Give the output file's lock back; safe to call twice."""
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
+        """Close the store; safe to call twice."""
+        if self._store is not None:
+            self._store.close()
+            self._store = None
 
     def __enter__(self) -> Run:
         return self.open()
@@ -193,139 +246,119 @@ class Run:
         if self.on_note is not None:
             self.on_note(text)
 
-    def _resume(self, partial: Path) -> None:
-        """Keep the rows of ``partial`` this run could have written (see :meth:`open`)."""
-        assert self.kind is not None
-        check_partial(partial)
-        self.partial = partial
-        game, spec = self.game, self.spec
-        params = {
-            "columns": list(COLUMNS),  # a partial file of another row format is not resumed
-            "game": game.name,
-            "options": dict(game.option_values),  # in force, defaults included
-            "strategy": spec.strategy,
-            "first_deal": str(self.first),
-            "deals": self.n,
-            "max_moves": spec.max_moves,
-            "budget": spec.seconds,
-            "nodes": spec.nodes,
-            # rows of other versions of the game's or the strategy's code are not mixed in
-            "versions": run_versions(self.host, game.name, spec.strategy),
-        }
-        self._header = run_header(params, self.kind)
-        options, in_run = options_text(game.option_values), set(self.deals)
+    def _played_now(
+        self, missing: list[tuple[int, DealNumber]]
+    ) -> Iterator[list[tuple[int, SimRow]]]:
+        """The rows of ``missing`` (place in the run, deal) as they are played, by batches."""
+        if not missing:
+            return
+        deals = [deal for _, deal in missing]
 
-        def problem(row: SimRow) -> str | None:
-            return row_problem(
-                row,
-                game=game.name,
-                deals=in_run,
-                strategy=spec.strategy,
-                options=options,
-                max_score=game.max_score,
-                max_moves=spec.max_moves,
-            )
+        def placed(index: int, size: int, rows: list[SimRow]) -> list[tuple[int, SimRow]]:
+            return [(seq, row) for (seq, _), row in zip(missing[index * size :], rows)]  # noqa: B905
 
-        resumed = resume_rows(partial, self._header, self.kind, in_run, problem)
-        self.kept = resumed.rows
-        if not resumed.ours:
-            if holds_no_rows(partial, self.kind):
-                # Only the run header of another run (it ended before its first row): nothing
-                # to keep, so nothing to set aside.
-                partial.unlink()
-            elif partial.exists() and partial.stat().st_size > 0:
-                # Rows of a run with other parameters, made with other versions of the code,
-                # or of an older row format (no options column): never thrown away silently.
-                holds = why_not_resumed(partial, params, self.kind)
-                self._note(f"{partial} holds {holds}; kept as {set_aside(partial)}.")
-        elif resumed.dropped:
-            # Whole lines that could not be right (edited, or written by a broken version):
-            # dropped, so their deals are played again, and the file as it was is kept aside
-            # (it is not ours to lose).
-            aside = set_aside(partial)
-            if self.kept:
-                partial.write_bytes(resumed.kept)
-            again = "deals without a sound row are played now; " if self.remaining else ""
-            self._note(
-                f"{partial}: dropped {counted(resumed.dropped, 'row')} that could not be right "
-                f"(the first, {resumed.problem}); {again}the file as it was is kept as {aside}."
-            )
-        elif self.kept:
-            with partial.open("r+b") as raw:
-                raw.truncate(len(resumed.kept))  # a half-written last line
-        if self.kept:
-            self._note(
-                f"Resuming from {partial}: {len(self.kept)} of {counted(self.n, 'deal')} "
-                "already played."
-            )
+        if self.scheduler is not None:
+            with DaskPool(self.scheduler) as pool:
+                self._dask_workers = len(pool.workers)
+                versions = self.params()["versions"]
+                pool.check_versions(self.spec.game, self.spec.strategy, versions)
+                size = self._chunk_size()
+                for index, rows in pool.chunks(chunks_of(self.spec, deals, size)):
+                    yield placed(index, size, rows)
+        elif self.workers > 1:
+            size = self._chunk_size()
+            chunks = chunks_of(self.spec, deals, size)
+            for index, rows in local_chunks(chunks, self.jobs, self._note):
+                yield placed(index, size, rows)
+        else:
+            for seq, deal in missing:
+                yield [(seq, play_one(self._setup, self.spec, deal))]
 
     def play(self, on_progress: Callable[[SimRow], None] | None = None) -> Summary:
-        """Play the deals without a row kept, write every row, and add them all up.
+        """Play the deals without a stored row, store their rows (committed by batches), and
+        write every row to ``output`` or ``stream`` in deal order; :attr:`wall_seconds` then
+        holds the time taken. A run not yet opened is opened first (:meth:`open`): close it
+        afterwards, or play it in a ``with`` block.
 
-        The rows go to ``FILE.partial`` as they come (after the kept ones); when every deal has
-        its row, they replace ``output`` whole, in deal order, and ``FILE.partial`` is removed.
-        A run that ends before its first row (a failing plugin, Ctrl-C) removes the partial file
-        it began. :attr:`wall_seconds` then holds the time taken. A run not yet opened is opened
-        first (:meth:`open`): :meth:`close` it afterwards, or play it in a ``with`` block.
-
-        :param on_progress: called with each row played now (not the kept ones), e.g. to move a
-            progress bar of :attr:`remaining` steps.
-        :returns: the summary of every row, kept or played now.
-        :raises PluginError: when a plugin's code fails (one line naming it); the rows before
-            are kept in ``FILE.partial``.
-        :raises PatienceError: when ``output`` cannot be written (the rows are kept in
-            ``FILE.partial``).
+        :param on_progress: called with each row played now, e.g. to move a progress bar of
+            :attr:`remaining` steps.
+        :returns: the summary of every row of the run, stored before or played now.
+        :raises PluginError: when a plugin's code fails (one line naming it); the rows played
+            before are stored.
+        :raises PatienceError: when ``output`` cannot be written (the rows stay in the store),
+            the store cannot be written, workers keep dying, or Dask refuses.
         """
-        self.open()
-        kept_by_deal = {row.deal: row for row in self.kept}
-        missing = [deal for deal in self._numbers if str(deal) not in kept_by_deal]
-        spared: list[SimRow] = []  # rows played by workers, held behind a deal when Ctrl-C came
-        rows = run_deals(self.host, self.spec, missing, self.jobs, on_spare=spared.append)
-        summary = Summary(self.game.name, self.spec.strategy, self.game.max_score)
+        store = self.open()._store
+        assert store is not None and self.run_id is not None
+        run_id = self.run_id
+        missing = [
+            (seq, deal) for seq, deal in enumerate(self._numbers) if str(deal) not in self.stored
+        ]
         started = time.perf_counter()
-        with self._writer() as writer:
-            try:
-                for deal in self.deals:  # every deal in order: a row kept, or one played now
-                    row = kept_by_deal.get(deal)
-                    if row is None:
-                        row = next(rows)
-                        if writer is not None:
-                            writer.write(row)
-                        if on_progress is not None:
-                            on_progress(row)
-                    summary.add(row)
-            except KeyboardInterrupt:
-                if writer is not None and self.partial is not None:
-                    # Played, out of deal order: the partial file takes them (a resumed run
-                    # reads rows in any order), so that they are not played again.
-                    with ctrl_c_ignored():
-                        for row in spared:
-                            writer.write(row)
-                raise
-        if self.partial is not None and self.output is not None and self.kind is not None:
-            in_order = [row.deal for row in self.kept] == self.deals[: len(self.kept)]
-            order = None if in_order else self.deals
-            finish(self.partial, output_target(self.output), self.kind, order)
+        waiting: list[tuple[int, SimRow]] = []
+        last = time.monotonic()
+        try:
+            for pairs in self._played_now(missing):
+                waiting.extend(pairs)
+                if on_progress is not None:
+                    for _, row in pairs:
+                        on_progress(row)
+                if len(waiting) >= COMMIT_ROWS or time.monotonic() - last >= COMMIT_SECONDS:
+                    store.add_rows(run_id, waiting)
+                    waiting, last = [], time.monotonic()
+        finally:
+            if waiting:  # played before a Ctrl-C or a failure: kept for the next run
+                with ctrl_c_ignored():
+                    store.add_rows(run_id, waiting)
         self.wall_seconds = time.perf_counter() - started
+        rows = store.rows(run_id)
+        store.finish(run_id)
+        summary = Summary(self.game.name, self.spec.strategy, self.game.max_score)
+        for row in rows:
+            summary.add(row)
         self.summary = summary
+        self._write(rows)
         return summary
 
+    def _write(self, rows: list[SimRow]) -> None:
+        if self.stream is not None:
+            writer = RowWriter(self.stream, "csv", flush=False)
+            for row in rows:
+                writer.write(row)
+            self.stream.flush()
+        elif self.output is not None and self.kind is not None:
+            try:
+                write_rows(self.output, rows, self.kind)
+            except (PatienceError, OSError) as exc:
+                why = (
+                    str(exc)
+                    if isinstance(exc, PatienceError)
+                    else f"cannot write {self.output!r}: {exc.strerror or exc}"
+                )
+                raise PatienceError(
+                    f"{why}; the rows are kept in the run store: patience runs export "
+                    f"{self.run_id} FILE"
+                ) from None
+
     def summary_lines(self) -> list[str]:
-        """The summary as ``patience simulate`` prints it
-        (:func:`~patience_core.simulate.summary_lines`), once :meth:`play` has ended.
+        """The summary as ``patience simulate`` prints it, once :meth:`play` has ended.
 
         :raises PatienceError: before that.
         """
-        summary, kept_in = self._played(), str(self.partial or "the partial file")
         return summary_lines(
-            summary, self.game.title, self.workers, self.wall_seconds, self.remaining, kept_in
+            self._played(),
+            self.game.title,
+            self.workers,
+            self.wall_seconds,
+            self.remaining,
+            "the run store",
         )
 
     def as_dict(self) -> dict[str, Any]:
         """The summary as ``patience simulate --json`` prints it, once :meth:`play` has ended:
         :meth:`Summary.as_dict <patience_core.simulate.Summary.as_dict>` of this run, with the
-        game's ``options`` in force, the ``jobs`` (worker processes), ``max_moves``, and, when
-        the run has a search budget, ``budget`` (seconds) and ``nodes``.
+        game's ``options`` in force, the ``jobs`` (processes playing), ``max_moves``, the
+        ``run`` number in the store, and, with a search budget, ``budget`` and ``nodes``.
 
         :raises PatienceError: before that.
         """
@@ -333,6 +366,7 @@ class Run:
         data["options"] = dict(sorted(self.game.option_values.items()))
         data["jobs"] = self.workers
         data["max_moves"] = self.spec.max_moves
+        data["run"] = self.run_id
         if self.spec.seconds is not None or self.spec.nodes is not None:
             data["budget"] = self.spec.seconds
             data["nodes"] = self.spec.nodes
@@ -343,50 +377,29 @@ class Run:
             raise PatienceError("the run has not been played yet")
         return self.summary
 
-    @contextlib.contextmanager
-    def _writer(self) -> Iterator[RowWriter | None]:
-        """The writer of the rows played now: to ``stream``, to ``FILE.partial`` (after the
-        kept rows, or after a new run header), or none."""
-        if self.stream is not None:
-            yield RowWriter(self.stream, "csv")
-            return
-        partial, kind = self.partial, self.kind
-        if partial is None or kind is None:
-            yield None
-            return
-        try:
-            if self.kept:
-                with partial.open("a", encoding="utf-8", newline="") as stream:
-                    yield RowWriter(stream, kind, header=False)
-            else:
-                with partial.open("w", encoding="utf-8", newline="") as stream:
-                    stream.write(self._header)
-                    yield RowWriter(stream, kind)
-        finally:
-            # A run that ends before its first row leaves only its run header: removed, so
-            # that no .old file is made of it later. A file that cannot be removed is left.
-            if holds_no_rows(partial, kind):
-                with contextlib.suppress(OSError):
-                    partial.unlink()
-
 
 def run_to_file(
     host: PluginHost,
     spec: BatchSpec,
     first: DealNumber,
     n: int,
-    output: str | os.PathLike[str],
+    output: str | os.PathLike[str] | None,
     *,
     jobs: int = 1,
+    scheduler: str | None = None,
+    store: str | os.PathLike[str] | None = None,
     on_progress: Callable[[SimRow], None] | None = None,
     on_note: Callable[[str], None] | None = None,
 ) -> Summary:
-    """Play deals ``first .. first+n-1`` of ``spec`` to the rows file ``output``, resuming what a
-    stopped run of the same parameters left in ``FILE.partial``: :class:`Run` in one call.
+    """Play deals ``first .. first+n-1`` of ``spec`` into the run store and then ``output``,
+    resuming the rows a stopped run of the same parameters stored: :class:`Run` in one call.
 
     :returns: the summary of every row.
     :raises UnknownGame, BadOption, BadDeal, PatienceError, PluginError: as :class:`Run` and
         :meth:`Run.play`.
     """
-    with Run(host, spec, first, n, output=output, jobs=jobs, on_note=on_note) as run:
+    with Run(
+        host, spec, first, n, output=output, jobs=jobs, scheduler=scheduler, store=store,
+        on_note=on_note,
+    ) as run:  # fmt: skip
         return run.play(on_progress)

@@ -1,26 +1,23 @@
-"""Rows files: simulation rows written and read as CSV or JSON Lines, and the output file that a
-run may replace, written atomically (:func:`patience_core.files.atomic_writer`).
+"""Rows files: simulation rows written as CSV, JSON Lines or Parquet to the output file a run
+may replace, atomically (:func:`patience_core.files.atomic_writer`).
 
-Layer 4. :class:`RowWriter` writes rows as :func:`row_line` gives them; :func:`parse_row` reads a
-row back only when it is the very line patience writes. :func:`check_output` says whether a run
-may replace a file; :func:`atomic_output` replaces it only when the rows are all written. The
-``FILE.partial`` protocol is in :mod:`patience_core.simulate._partial`. See ``docs/simulate.md``,
-"Output files are written whole, and long runs resume".
+Layer 4. :class:`RowWriter` writes rows as :func:`row_line` gives them; :func:`check_output` says
+whether a run may replace a file; :func:`write_rows` replaces it with every row of a run, taken
+from the run store when the run ends. See ``docs/simulate.md``, "Output files".
 """
 
 from __future__ import annotations
 
 import contextlib
 import csv
+import importlib
 import io
 import json
 import os
-import re
 import stat
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from patience_core.engine import counted, shown
 from patience_core.errors import PatienceError
 from patience_core.files import atomic_writer, protected
 from patience_core.games import shown_path
@@ -28,16 +25,18 @@ from patience_core.simulate._rows import COLUMNS, SimRow
 
 __all__ = [
     "FORMATS",
+    "PARQUET_NEEDS",
     "RowWriter",
     "atomic_output",
     "check_output",
     "output_target",
-    "parse_row",
+    "parquet_available",
     "row_line",
+    "write_rows",
 ]
 
 #: Output formats by file extension.
-FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet"}
 
 
 def _csv_line(fields: Iterable[object]) -> str:
@@ -51,8 +50,7 @@ def row_line(row: SimRow, kind: str) -> str:
     """The line, ``\\n`` included, that :class:`RowWriter` writes for ``row`` in a ``"csv"`` or
     ``"jsonl"`` file: CSV fields in the order of :data:`COLUMNS`, quoted only where CSV needs
     it, seconds with six decimals (``0.000809``); or one JSON object with the keys of
-    :data:`COLUMNS` in that order, as :func:`json.dumps` writes it, seconds as a float. A row
-    read back is kept only when this gives its line again, byte for byte (:func:`parse_row`).
+    :data:`COLUMNS` in that order, as :func:`json.dumps` writes it, seconds as a float.
     """
     if kind == "csv":
         return _csv_line(
@@ -75,104 +73,25 @@ class RowWriter:
     """Writes rows as CSV (with a header line) or JSON Lines to an open text stream, each row
     as :func:`row_line` gives it."""
 
-    def __init__(self, stream: IO[str], kind: str, header: bool = True) -> None:
+    def __init__(self, stream: IO[str], kind: str, header: bool = True, flush: bool = True) -> None:
         self._stream = stream
         self._kind = kind
+        self._flush = flush
         if kind == "csv" and header:
             stream.write(_csv_line(COLUMNS))
 
     def write(self, row: SimRow) -> None:
-        """Write one row (and flush it, so a killed run keeps every row written)."""
+        """Write one row (and flush it, unless made with ``flush=False``: rows to stdout go out
+        as they come)."""
         self._stream.write(row_line(row, self._kind))
-        self._stream.flush()
-
-
-#: The columns of a row that hold whole numbers.
-_WHOLE = ("score", "max_score", "moves")
-#: A whole number as the row writers write it.
-_DIGITS = re.compile(r"0|[1-9][0-9]{0,99}")
-#: Seconds as the CSV writer writes them (``0.000809``), or as a JSON number may read.
-_SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
-
-
-def parse_row(line: str, kind: str) -> SimRow:
-    """One row of a CSV or JSON Lines file, read as strictly as :class:`RowWriter` writes it:
-    the columns of :data:`COLUMNS`, texts as texts, whole numbers as digits (or JSON integers),
-    and the line, once read, must be the very line :func:`row_line` writes for that row (no
-    quotes patience would not write, no carriage return, seconds as ``0.000809`` in CSV, the
-    spacing and key order of :func:`json.dumps` in JSON Lines...).
-
-    :param line: one line of the file, with or without its final ``\\n``.
-    :raises ValueError: with a short phrase saying why ``line`` is not such a row.
-    """
-    text = line[:-1] if line.endswith("\n") else line
-    row = _read_row(text, kind)
-    again = row_line(row, kind)
-    if again != text + "\n":
-        raise ValueError(_not_as_written(text, again, kind))
-    return row
-
-
-def _not_as_written(text: str, again: str, kind: str) -> str:
-    """Why the line ``text``, read as a row, is not the line ``again`` patience writes for it."""
-    if kind != "csv":
-        return (
-            "not written as patience writes a row (its spacing, key order, or the form of a "
-            "number or a text)"
-        )
-    seconds, written = next(csv.reader([text]))[-1], again[:-1].rsplit(",", 1)[-1]
-    if seconds != written:
-        return f"seconds {shown(seconds)} is not written as patience writes them ({written!r})"
-    if "\r" in text:
-        return "a carriage return (\\r), which patience never writes"
-    if '"' in text:
-        return "a field in quotes where patience writes none"
-    return "not written as patience writes a row"
-
-
-def _read_row(line: str, kind: str) -> SimRow:
-    """:func:`parse_row` but the last check (that ``line`` is what :func:`row_line` writes)."""
-    if kind == "csv":
-        try:
-            cells = next(csv.reader([line]))
-        except (csv.Error, StopIteration):
-            raise ValueError("not a line of CSV") from None
-        if len(cells) != len(COLUMNS):
-            raise ValueError(f"{counted(len(cells), 'field')}, not {len(COLUMNS)}")
-        data: dict[str, Any] = dict(zip(COLUMNS, cells, strict=True))
-        for name in _WHOLE:
-            if not _DIGITS.fullmatch(data[name]):
-                raise ValueError(f"{name} {shown(data[name])} is not a whole number")
-            data[name] = int(data[name])
-        if not _SECONDS.fullmatch(data["seconds"]):
-            raise ValueError(f"seconds {shown(data['seconds'])} is not a number of seconds")
-        data["seconds"] = float(data["seconds"])
-    else:
-        try:
-            data = json.loads(line)
-        except ValueError:
-            raise ValueError("not a line of JSON") from None
-        if not isinstance(data, dict) or set(data) != set(COLUMNS):
-            raise ValueError("not an object with the columns of a row")
-        for name in COLUMNS:
-            value = data[name]
-            if name == "seconds":
-                ok, kind_of = type(value) in (int, float), "number"
-            elif name in _WHOLE:
-                ok, kind_of = type(value) is int, "whole number"
-            else:
-                ok, kind_of = type(value) is str, "text"
-            if not ok:
-                text = shown(json.dumps(value), quote=False)
-                raise ValueError(f"{name} {text} is not a {kind_of}")
-    return SimRow(**{name: data[name] for name in COLUMNS})
+        if self._flush:
+            self._stream.flush()
 
 
 def output_target(path: str) -> str:
     """The file a run with ``--output path`` writes: ``path``, or, when ``path`` is a symbolic
     link, the file it points to (written through, as saved games are: the link stays, its
-    target gets the rows; the target may not exist yet). Its ``FILE.partial`` and its lock go
-    with the target, so ``-O link.csv`` and ``-O target.csv`` resume the same rows.
+    target gets the rows; the target may not exist yet).
 
     :raises PatienceError: when the link leads into a directory that does not exist, or round
         in a loop.
@@ -253,19 +172,61 @@ def _read_only_file_system(directory: str) -> bool:
 
 
 @contextlib.contextmanager
-def atomic_output(path: str) -> Iterator[IO[str]]:
-    """A text stream whose contents replace ``path`` only when the block ends normally: the one
+def atomic_output(path: str, binary: bool = False) -> Iterator[IO[Any]]:
+    """A stream whose contents replace ``path`` only when the block ends normally: the one
     atomic writer, :func:`patience_core.files.atomic_writer` (a temporary file in the same
-    folder, renamed over ``path``; an interrupted or failed run leaves ``path`` as it was and
+    folder, renamed over ``path``; an interrupted or failed write leaves ``path`` as it was and
     removes the temporary file; an existing file keeps its permissions, a symbolic link is
     written through), with the run's own check of ``path`` before and after.
 
+    :param binary: a bytes stream (Parquet) instead of a text one.
     :raises PatienceError: when ``path`` may not be replaced (:func:`check_output`: a named
         pipe, a device, a socket, a read-only file), before anything is written, and again at
         the end (it may have become one meanwhile): ``path`` is then left as it is.
     :raises OSError: when the file cannot be written or renamed (a full disk, an append-only
         or immutable file).
     """
-    with atomic_writer(check_output(path)) as stream:
+    with atomic_writer(check_output(path), binary=binary) as stream:  # type: ignore[call-overload]
         yield stream
         check_output(path)
+
+
+#: What to say when Parquet is asked for without pyarrow.
+PARQUET_NEEDS = "Parquet output needs pyarrow: pip install 'patience-core[parquet]'"
+
+
+def parquet_available() -> bool:
+    """Whether pyarrow can be imported (``FILE.parquet`` outputs need it)."""
+    try:
+        importlib.import_module("pyarrow")
+    except ImportError:
+        return False
+    return True
+
+
+def write_rows(path: str, rows: Iterable[SimRow], kind: str) -> None:
+    """Replace ``path`` with ``rows`` in the format ``kind`` (``"csv"``, ``"jsonl"`` or
+    ``"parquet"``: one column per name of :data:`COLUMNS`, in that order), atomically
+    (:func:`atomic_output`).
+
+    :raises PatienceError: as :func:`atomic_output`; for Parquet without pyarrow.
+    :raises OSError: as :func:`atomic_output`.
+    """
+    if kind != "parquet":
+        with atomic_output(path) as stream:
+            writer = RowWriter(stream, kind, flush=False)
+            for row in rows:
+                writer.write(row)
+        return
+    try:
+        pa: Any = importlib.import_module("pyarrow")
+        pq: Any = importlib.import_module("pyarrow.parquet")
+    except ImportError:
+        raise PatienceError(PARQUET_NEEDS) from None
+    kinds = {"score": pa.int64(), "max_score": pa.int64(), "moves": pa.int64(),
+             "seconds": pa.float64()}  # fmt: skip
+    schema = pa.schema([(name, kinds.get(name, pa.string())) for name in COLUMNS])
+    listed = list(rows)
+    table = pa.table({name: [getattr(row, name) for row in listed] for name in COLUMNS}, schema)
+    with atomic_output(path, binary=True) as stream:
+        pq.write_table(table, stream)

@@ -1,0 +1,174 @@
+"""Dask: chunks of deals played on a ``dask.distributed`` cluster, for runs that outgrow one
+machine.
+
+Layer 4. :class:`DaskPool` connects to a running scheduler (``tcp://HOST:PORT``) or starts a
+:class:`~distributed.LocalCluster` (``local:N``), checks that every worker plays the run's game
+and strategy with the driver's versions, and :meth:`DaskPool.chunks` sends chunks of deals
+(:func:`~patience_core.simulate.play_chunk`) as tasks, yielding their rows as they complete.
+Dask reschedules the chunks of a worker that is lost. Dask is an optional extra
+(``pip install 'patience-core[dask]'``). See ``docs/scale.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import re
+import uuid
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from patience_core.errors import PatienceError
+from patience_core.simulate._batch import Chunk, play_chunk, worker_versions
+from patience_core.simulate._rows import SimRow
+
+__all__ = ["DASK_NEEDS", "DaskPool", "check_scheduler", "dask_available"]
+
+#: What ``--scheduler`` says without Dask installed.
+DASK_NEEDS = "--scheduler needs Dask: pip install 'patience-core[dask]'"
+#: Seconds to wait for a scheduler to answer, and for its first worker.
+_CONNECT = 20.0
+_LOCAL = re.compile(r"local:([1-9][0-9]{0,2})")
+_ADDRESS = re.compile(r"(tcp|tls|inproc|ws|wss)://[^\s/]+(:[0-9]+)?/?")
+
+
+def _distributed() -> Any:
+    """``dask.distributed``, imported here (an optional extra; typed ``Any`` for mypy without it).
+
+    :raises PatienceError: :data:`DASK_NEEDS`, without Dask.
+    """
+    try:
+        return importlib.import_module("distributed")
+    except ImportError:
+        raise PatienceError(DASK_NEEDS) from None
+
+
+def check_scheduler(scheduler: str) -> None:
+    """Refuse a ``--scheduler`` value that is neither ``local:N`` (1 <= N <= 999) nor a
+    scheduler's address (``tcp://HOST:PORT``).
+
+    :raises PatienceError: one line.
+    """
+    if not (_LOCAL.fullmatch(scheduler) or _ADDRESS.fullmatch(scheduler)):
+        raise PatienceError(
+            f"--scheduler {scheduler!r} is neither local:N (N worker processes here) nor a "
+            "Dask scheduler's address such as tcp://10.0.0.5:8786"
+        )
+
+
+def dask_available() -> None:
+    """Check that Dask can be imported.
+
+    :raises PatienceError: :data:`DASK_NEEDS`, without it.
+    """
+    _distributed()
+
+
+class DaskPool:
+    """A Dask client for one run (close it, or use it in a ``with``).
+
+    :param scheduler: ``local:N`` (a local cluster of N single-threaded worker processes on
+        127.0.0.1, no dashboard, quiet logs) or a scheduler's address.
+    :raises PatienceError: one line: Dask not installed, a bad value, a scheduler that does not
+        answer or has no worker.
+    """
+
+    def __init__(self, scheduler: str) -> None:
+        check_scheduler(scheduler)
+        distributed = _distributed()
+        self.scheduler = scheduler
+        self._cluster: Any = None
+        self._client: Any = None
+        local = _LOCAL.fullmatch(scheduler)
+        try:
+            if local:
+                self._cluster = distributed.LocalCluster(
+                    n_workers=int(local.group(1)),
+                    threads_per_worker=1,  # a deal is pure Python: one thread a process
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
+                self._client = distributed.Client(self._cluster, timeout=_CONNECT)
+            else:
+                self._client = distributed.Client(scheduler, timeout=_CONNECT)
+                self._client.wait_for_workers(1, timeout=_CONNECT)
+        except (OSError, TimeoutError) as exc:
+            self.close()
+            raise PatienceError(
+                f"cannot use the Dask scheduler {scheduler}: {exc or type(exc).__name__}"
+            ) from None
+        #: The workers' addresses when the run started.
+        self.workers = sorted(self._client.scheduler_info()["workers"])
+
+    def close(self) -> None:
+        """Close the client, and the local cluster if this pool started one (safe twice)."""
+        client, self._client = self._client, None
+        if client is not None:
+            client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
+
+    def __enter__(self) -> DaskPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def check_versions(self, game: str, strategy: str, versions: dict[str, str]) -> None:
+        """Refuse, in one line naming the first difference, workers that cannot play ``game``
+        with ``strategy`` or would make its rows with other versions than ``versions`` (the
+        driver's).
+
+        :raises PatienceError: as said.
+        """
+        try:
+            answers = self._client.run(worker_versions, game, strategy)
+        except Exception as exc:
+            raise PatienceError(
+                f"the Dask workers cannot run patience: {type(exc).__name__}: {exc}"
+            ) from None
+        for worker, theirs in sorted(answers.items()):
+            if "error" in theirs:
+                raise PatienceError(f"Dask worker {worker} cannot play the run: {theirs['error']}")
+            for name in sorted(set(versions) | set(theirs)):
+                mine, its = versions.get(name, "none"), theirs.get(name, "none")
+                if mine != its:
+                    raise PatienceError(
+                        f"Dask worker {worker} has {name} {its}, this machine {mine}: install "
+                        "the same versions everywhere"
+                    )
+
+    def chunks(self, chunks: Sequence[Chunk]) -> Iterator[tuple[int, list[SimRow]]]:
+        """Send ``chunks`` as tasks and yield ``(index, rows)`` for each as it completes (any
+        order). Closing the iterator, or an exception leaving it, cancels the tasks left.
+
+        :raises PluginError: when a plugin's code fails on a worker.
+        :raises PatienceError: when Dask gives a chunk up (its workers died too often).
+        """
+        distributed = _distributed()
+        token = uuid.uuid4().hex[:8]
+        futures = {
+            self._client.submit(play_chunk, chunk, key=f"patience-{token}-{index}", pure=False): (
+                index
+            )
+            for index, chunk in enumerate(chunks)
+        }
+        try:
+            for future in distributed.as_completed(futures):
+                try:
+                    rows, error = future.result()
+                except distributed.client.FutureCancelledError:
+                    raise PatienceError("the Dask scheduler cancelled the run's tasks") from None
+                except distributed.KilledWorker as exc:
+                    raise PatienceError(
+                        f"Dask gave up a chunk of deals: the workers playing it died too often "
+                        f"({exc})"
+                    ) from None
+                yield futures[future], rows
+                if error is not None:
+                    raise error
+        finally:
+            self._client.cancel(list(futures))

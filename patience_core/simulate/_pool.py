@@ -1,0 +1,257 @@
+"""Local worker processes: chunks of deals played on the standard library's process pool.
+
+Layer 4. :func:`local_chunks` plays chunks (:func:`~patience_core.simulate.play_chunk`) in up to
+``jobs`` processes of a :class:`concurrent.futures.ProcessPoolExecutor` (``spawn``: safe with
+threads and the same on every platform) and yields each chunk's rows as it completes, in any
+order; the run puts them in deal order. :func:`run_batch` and :func:`run_deals` give the rows of a
+batch in deal order, for a script.
+
+What the standard pool does not do is done here, in a few lines: the workers ignore Ctrl-C (the
+driver stops them, so none prints a traceback), each ends when the driver is gone (even killed),
+and a pool broken by a worker that died is started again for the chunks not yet done.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from patience_core.engine import DealNumber, counted
+from patience_core.errors import BadDeal, PatienceError, ctrl_c_ignored
+from patience_core.plugins import PluginHost
+from patience_core.simulate._batch import (
+    BatchSpec,
+    Chunk,
+    chunk_size_for,
+    deal_range,
+    play_chunk,
+    play_one,
+    prepare,
+    workers_for,
+)
+from patience_core.simulate._rows import SimRow
+
+__all__ = ["WorkerDied", "chunks_of", "local_chunks", "run_batch", "run_deals"]
+
+#: The variable that keeps the current folder off a new Python's import path: a ``signal.py``
+#: of the user's would be imported in place of Python's.
+_SAFE_PATH = "PYTHONSAFEPATH"
+#: Times in a row the pool may break without a chunk done before the run stops.
+_DEATHS = 3
+
+
+class WorkerDied(PatienceError):
+    """Worker processes kept dying (killed, out of memory, a crash in C code) before their
+    deals were done."""
+
+
+def chunks_of(spec: BatchSpec, deals: Sequence[DealNumber], size: int) -> list[Chunk]:
+    """``deals`` (of one numbering scheme) cut into chunks of ``size`` for :func:`play_chunk`."""
+    scheme = deals[0].scheme if deals else ""
+    return [
+        (spec, scheme, tuple(deal.number for deal in deals[start : start + size]))
+        for start in range(0, len(deals), size)
+    ]
+
+
+def _worker_start(parent: int, users_safe_path: bool) -> None:
+    """A worker's first act: Ctrl-C is the driver's (it stops the workers), and the worker ends
+    as soon as the driver is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if not users_safe_path:  # set only to start this process: not for what it starts
+        os.environ.pop(_SAFE_PATH, None)
+    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os._exit(1)
+
+
+@contextlib.contextmanager
+def _deaf_and_safe() -> Iterator[None]:
+    """While workers start: SIGINT ignored and blocked (a Ctrl-C then is held for the driver,
+    not delivered to a worker still importing) and ``PYTHONSAFEPATH`` set."""
+    blocking = hasattr(signal, "pthread_sigmask")
+    safe_path = os.environ.get(_SAFE_PATH)
+    os.environ[_SAFE_PATH] = "1"
+    try:
+        if blocking:
+            from multiprocessing import resource_tracker
+
+            # Its first start unblocks SIGINT: start it before.
+            resource_tracker.ensure_running()
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            with ctrl_c_ignored():
+                yield
+        finally:
+            if blocking:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    finally:
+        if safe_path is None:
+            del os.environ[_SAFE_PATH]
+        else:
+            os.environ[_SAFE_PATH] = safe_path
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    """End the pool's workers at once (a Ctrl-C, an error, a run done): killed, not asked,
+    so that no worker finishes a chunk for no one."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.join(5)
+
+
+def local_chunks(
+    chunks: Sequence[Chunk], jobs: int, on_note: Callable[[str], None] | None = None
+) -> Generator[tuple[int, list[SimRow]]]:
+    """Play ``chunks`` in up to ``jobs`` worker processes and yield ``(index, rows)`` for each
+    chunk as it completes (any order). Closing the iterator, or an exception leaving it (a
+    ``KeyboardInterrupt`` too), ends the workers at once.
+
+    A worker that dies breaks the pool: ``on_note`` is told, a new pool plays the chunks not yet
+    done.
+
+    :raises PluginError: when a plugin's code fails in a worker (the line it gives).
+    :raises WorkerDied: when the pool breaks three times while the same chunk is the oldest
+        not done.
+    """
+    pending = dict(enumerate(chunks))
+    deaths, suspect = 0, -1
+    context = multiprocessing.get_context("spawn")
+    users_safe_path = _SAFE_PATH in os.environ
+    while pending:
+        executor = ProcessPoolExecutor(
+            min(jobs, len(pending)),
+            context,
+            initializer=_worker_start,
+            initargs=(os.getpid(), users_safe_path),
+        )
+        try:
+            with _deaf_and_safe():  # the processes start with the first chunk
+                futures: dict[Future[tuple[list[SimRow], PatienceError | None]], int] = {
+                    executor.submit(play_chunk, chunk): index for index, chunk in pending.items()
+                }
+            broken = False
+            while futures and not broken:
+                done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=futures.__getitem__):
+                    index = futures.pop(future)
+                    try:
+                        rows, error = future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        continue
+                    del pending[index]
+                    yield index, rows
+                    if error is not None:
+                        raise error
+            if broken:
+                # The oldest chunk not done is the likeliest to kill its worker: when it is
+                # still the same after _DEATHS breaks, the run stops instead of looping.
+                oldest = min(pending)
+                deaths = deaths + 1 if oldest == suspect else 1
+                suspect = oldest
+                left = sum(len(pending[index][2]) for index in pending)
+                if deaths >= _DEATHS:
+                    raise WorkerDied(
+                        f"worker processes died {deaths} times (killed, or out of memory?) "
+                        f"before the deal {chunks[oldest][2][0]} was stored; the rows stored "
+                        "stay, and the same command plays the rest"
+                    )
+                if on_note is not None:
+                    on_note(
+                        f"a worker process died (killed, or out of memory?); "
+                        f"{counted(left, 'deal')} not yet stored "
+                        f"{'is' if left == 1 else 'are'} played again"
+                    )
+        finally:
+            _stop(executor)
+
+
+def run_batch(
+    host: PluginHost,
+    spec: BatchSpec,
+    first: DealNumber,
+    n: int,
+    jobs: int = 1,
+    chunk_size: int | None = None,
+) -> Iterator[SimRow]:
+    """Play deals ``first .. first+n-1`` and yield one :class:`SimRow` per deal, in deal order,
+    without a store (a script's own loop; ``patience simulate`` is :class:`Run`).
+
+    With ``jobs == 1`` the games are played in this process with ``host``. With ``jobs > 1``
+    they are played in worker processes (:func:`local_chunks`); each loads the installed plugins
+    itself (and obeys ``PATIENCE_PLUGINS`` / ``PATIENCE_DISABLE_PLUGINS``), so a game or strategy
+    registered by hand in ``host`` is not available there. A script doing so must put the call
+    under ``if __name__ == "__main__":`` (``spawn``). The rows are the same for every ``jobs``
+    and ``chunk_size`` except the ``seconds`` column. The input is checked before any game.
+
+    :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input, before any game.
+    :raises PluginError: when a plugin's code fails.
+    """
+    return run_deals(host, spec, deal_range(first, n), jobs, chunk_size)
+
+
+def run_deals(
+    host: PluginHost,
+    spec: BatchSpec,
+    deals: Sequence[DealNumber],
+    jobs: int = 1,
+    chunk_size: int | None = None,
+) -> Iterator[SimRow]:
+    """Play ``deals`` (any deals of one numbering scheme) and yield one row per deal, in the
+    order given; otherwise as :func:`run_batch`.
+
+    :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input, before any game.
+    """
+    if jobs < 1:
+        raise PatienceError(f"jobs must be at least 1, not {jobs}")
+    setup = prepare(host, spec)
+    if not deals:
+        return iter(())
+    if len({deal.scheme for deal in deals}) > 1:
+        raise BadDeal("the deals of one batch must all be numbered in one scheme")
+    setup[0].deal(deals[0])  # the game refuses a scheme it does not take (BadDeal) here
+    size = chunk_size or chunk_size_for(len(deals), jobs)
+    if workers_for(len(deals), jobs, size) == 1:
+        return (play_one(setup, spec, deal) for deal in deals)
+    return _in_order(local_chunks(chunks_of(spec, deals, size), jobs))
+
+
+def _in_order(results: Generator[tuple[int, list[SimRow]]]) -> Iterator[SimRow]:
+    """The rows of ``results`` in chunk order; a failure comes where it happened, after the
+    rows before it (as in one process)."""
+    waiting: dict[int, list[SimRow]] = {}
+    following = 0
+    failure: PatienceError | None = None
+    with contextlib.closing(results):
+        try:
+            for index, rows in results:
+                waiting[index] = rows
+                while following in waiting:
+                    yield from waiting.pop(following)
+                    following += 1
+        except PatienceError as exc:
+            failure = exc
+    if failure is not None:
+        while following in waiting:
+            yield from waiting.pop(following)
+            following += 1
+        raise failure
