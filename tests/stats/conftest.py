@@ -24,6 +24,12 @@ class Ticks:
 
 
 @pytest.fixture
+def ticks() -> Ticks:
+    """A clock that ticks one minute a call, from 2026-12-01 12:00 UTC."""
+    return Ticks()
+
+
+@pytest.fixture
 def warnings_given() -> list[str]:
     """The warnings the statistics gave (``warn``)."""
     return []
@@ -36,10 +42,12 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def open_stats(db_path: Path, warnings_given: list[str]) -> Iterator[Callable[[], Statistics]]:
+def open_stats(
+    db_path: Path, warnings_given: list[str], ticks: Ticks
+) -> Iterator[Callable[[], Statistics]]:
     """Open the test's database with a ticking clock (closed at the end of the test)."""
     opened: list[Statistics] = []
-    clock = Ticks()
+    clock = ticks
 
     def open_() -> Statistics:
         stats = Statistics.open(db_path, warn=warnings_given.append, clock=clock)

@@ -13,16 +13,14 @@ import pytest
 from patience_core.stats import Statistics
 from patience_core.testing import CliResult
 
-from .conftest import Ticks
-
 Run = Callable[..., CliResult]
 
 
 @pytest.fixture
-def recorded(patience_data_dir: Path) -> Path:
+def recorded(patience_data_dir: Path, ticks: Callable[[], object]) -> Path:
     """The test's data folder holding four games of ``fake`` (won, lost, won with jokers=2,
     in progress) and one won game of ``other``."""
-    stats = Statistics.open(patience_data_dir / "stats.db", warn=print, clock=Ticks())
+    stats = Statistics.open(patience_data_dir / "stats.db", warn=print, clock=ticks)  # type: ignore[arg-type]
     assert stats is not None
     games = [
         ("fake", {}, "1", "won", 10, 100.0),

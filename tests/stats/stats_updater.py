@@ -1,4 +1,4 @@
-"""A scripted player for the kill -9 test: ``python updater.py DB NAME``.
+"""A scripted player for the kill -9 test: ``python stats_updater.py DB NAME``.
 
 It records games of NAME, ten moves each (even games won, odd ones lost), one
 ``record.update`` a move, 100 updates in all, and prints ``ok`` (flushed) after each update that

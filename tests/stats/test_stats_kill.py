@@ -13,12 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from stats_updater import MOVES_A_GAME, UPDATES
 
 from patience_core.stats import Statistics
 
-from .updater import MOVES_A_GAME, UPDATES
-
-UPDATER = Path(__file__).with_name("updater.py")
+UPDATER = Path(__file__).with_name("stats_updater.py")
 
 
 def implied(updates: int) -> list[tuple[str, int, str, int]]:
