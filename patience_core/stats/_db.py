@@ -189,6 +189,27 @@ def _check_place(path: Path) -> None:
         raise PermissionError(exc.errno or errno.EACCES, exc.strerror or str(exc)) from None
 
 
+#: The first bytes of every SQLite 3 database file.
+_HEADER = b"SQLite format 3\x00"
+
+
+def _check_header(path: Path) -> None:
+    """Refuse a file that is not empty and does not begin as a database does: SQLite would take a
+    short one (under a page) for an empty database and write over it.
+
+    :raises _Broken: for such a file.
+    """
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(_HEADER))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise _Broken(f"it cannot be read: {exc.strerror or exc}") from None
+    if head and head != _HEADER:
+        raise _Broken("it is not an SQLite database")
+
+
 def open_database(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection | None:
     """Open (creating when missing) the statistics database at ``path``, brought up to the current
     schema.
@@ -213,6 +234,7 @@ def open_database(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection
                 raise _Broken("it is not a file")
             if path.exists() and not os.access(path, os.R_OK):
                 raise _Broken("it cannot be read")
+            _check_header(path)
             conn = connect(path)
             _migrate(conn)
             row = conn.execute("PRAGMA quick_check").fetchone()
@@ -241,7 +263,10 @@ def open_database(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection
             except PatienceError as err:
                 warn(f"statistics are off: {path} is damaged ({reason}) and {err}")
                 return None
-            warn(f"{path} was damaged ({reason}): moved to {new}; a new one is started")
+            warn(
+                f"the statistics {path} were damaged ({reason}): moved to {new}; "
+                "a new database is started"
+            )
     warn(f"statistics are off: {path} cannot be opened")
     return None
 

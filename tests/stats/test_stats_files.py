@@ -38,8 +38,14 @@ def check_fresh_start(db_path: Path, warnings_given: list[str], old: bytes | Non
 
 @pytest.mark.parametrize(
     "content",
-    [b"this is not a database at all\n" * 40, os.urandom(8192), b"SQLite format 3\x00" + b"\x01"],
-    ids=["text", "random bytes", "header only"],
+    [
+        b"this is not a database at all\n" * 40,
+        os.urandom(8192),
+        b"SQLite format 3\x00" + b"\x01",
+        b"x",
+        b"\x00" * 100,
+    ],
+    ids=["text", "random bytes", "header only", "one byte", "zeros"],
 )
 def test_a_corrupt_file_is_moved_aside(
     db_path: Path, warnings_given: list[str], content: bytes
