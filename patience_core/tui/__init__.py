@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from patience_core.tui._board import Board, card_label
+from patience_core.tui._board import Board, board_svg, card_label
 from patience_core.tui._cards import Geometry, Metrics, PileArea, Placed
 from patience_core.tui._geometry import board_geometry
 
@@ -14,5 +14,6 @@ __all__: list[str] = [
     "PileArea",
     "Placed",
     "board_geometry",
+    "board_svg",
     "card_label",
 ]

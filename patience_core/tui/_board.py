@@ -4,10 +4,13 @@ keys belong to the app."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -20,13 +23,17 @@ from patience_core.model import Card, Position
 from patience_core.tui._cards import Geometry, Placed
 from patience_core.tui._geometry import board_geometry
 
-__all__ = ["Board", "card_label"]
+__all__ = ["Board", "board_svg", "card_label"]
 
 _CARD = {
     False: Style(color="black", bgcolor="bright_white"),
     True: Style(color="red", bgcolor="bright_white"),
 }
-_BACK = Style(color="bright_blue", bgcolor="blue")
+# Face-down cards alternate two shades, so a pile of them shows how many there are.
+_BACKS = (
+    ("▒", Style(color="bright_blue", bgcolor="blue")),
+    ("░", Style(color="blue", bgcolor="dark_blue")),
+)
 _OUTLINE = Style(color="bright_black")
 _NAME = Style(color="bright_black")
 _MORE = Style(color="bright_black", italic=True)
@@ -240,7 +247,8 @@ class Board(Widget):
                 text = (" " * ((pad + 1) // 2) + face).ljust(width)[:width]
                 style = _CARD[item.card.is_red]
             else:
-                text, style = "░" * width, _BACK
+                char, style = _BACKS[item.index % 2]
+                text = char * width
         if hinted and self._is_top(item):
             style = style + _HINT
         selection = self.selection
@@ -282,3 +290,31 @@ class Board(Widget):
         hit = self.pile_at(x, y)
         if hit is not None:
             self.post_message(self.Clicked(hit[0], hit[1], button, chain))
+
+
+def board_svg(board: Board, title: str) -> str:
+    """An SVG picture of ``board`` as the terminal shows it, the app's filters applied (the
+    monochrome look of ``NO_COLOR``), for docs and snapshot tests.
+
+    :param board: a board mounted in a running app.
+    :param title: the picture's window title.
+    """
+    width, height = board.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    background = board.app.screen.styles.background
+    for y in range(height):
+        strip = board.render_line(y)
+        for line_filter in board.app.get_line_filters():
+            strip = strip.apply_filter(line_filter, background)
+        line = Text.assemble(*((s.text, s.style or Style()) for s in strip))
+        console.print(line, no_wrap=True, overflow="crop", crop=True)
+    return console.export_svg(title=title)
