@@ -1,0 +1,379 @@
+"""The full-screen player (``patience play GAME`` on a terminal): every key, the mouse, the
+dialogs (docs/play.md, "Keys" and "The mouse").
+
+:class:`PatienceApp` puts together the board and status of :mod:`patience_core.tui._core`, the
+hints and auto-finish of :mod:`patience_core.tui._assist` and the dialogs of
+:mod:`patience_core.tui._screens`.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from functools import partial
+from typing import ClassVar
+
+from textual import events, work
+from textual.binding import Binding, BindingType
+from textual.timer import Timer
+
+from patience_core.engine import DealNumber
+from patience_core.errors import PatienceError
+from patience_core.model import PileKind
+from patience_core.play import FINISHED_WON, winnable_deal
+from patience_core.tui._assist import AssistApp
+from patience_core.tui._board import Board
+from patience_core.tui._core import QUIT
+from patience_core.tui._hotkeys import HotKeys, PileChoice
+from patience_core.tui._screens import (
+    RANDOM,
+    WINNABLE,
+    ConfirmScreen,
+    EndScreen,
+    HelpScreen,
+    NewDealScreen,
+    summary_lines,
+)
+
+__all__ = ["KEYS", "PatienceApp"]
+
+#: Every key of the player: (keys, footer label, what they do, action, shown in the footer).
+#: The help overlay and docs/play.md list them all; the footer the ones marked.
+KEYS: tuple[tuple[str, str, str, str, bool], ...] = (
+    ("left,h", "left", "cursor to the pile on the left", "cursor('left')", False),
+    ("right,l", "right", "cursor to the pile on the right", "cursor('right')", False),
+    ("up,k", "up", "cursor up the fan, then to the pile above", "cursor('up')", False),
+    ("down,j", "down", "cursor down the fan, then to the pile below", "cursor('down')", False),
+    (
+        "enter,space",
+        "pick/drop",
+        "pick up the cards from the cursor; drop them",
+        "pick_or_drop",
+        True,
+    ),
+    ("escape", "cancel", "put the cards back; stop a hint or auto-finish", "cancel", False),
+    ("d", "deal", "deal from the stock", "deal", True),
+    (
+        "m,full_stop",
+        "smart",
+        "smart move: the card(s) at the cursor to the best pile",
+        "smart",
+        True,
+    ),
+    ("u,ctrl+z", "undo", "undo", "undo", True),
+    ("U,ctrl+y", "redo", "redo", "redo", True),
+    ("R", "restart", "restart the deal (asks first)", "restart", False),
+    ("n", "new", "new deal: random, a number, or a winnable one", "new_deal", True),
+    ("H", "hint", "hint: highlight a good move and say why", "hint", True),
+    ("a", "auto", "auto-finish when the rest is forced", "finish", True),
+    (
+        "x",
+        "dead check",
+        "dead-check indicator on/off (a spoiler where cards are hidden)",
+        "dead_check",
+        False,
+    ),
+    ("S", "stats", "the statistics of this game", "statistics", False),
+    ("question_mark", "help", "this help: every key", "help", True),
+    ("q,ctrl+c", "quit", "quit (the game is saved)", "quit_game", True),
+)
+
+#: What the keys read on the help overlay (Textual's key names aside).
+_SHOWN = {
+    "left,h": "← h",
+    "right,l": "→ l",
+    "up,k": "↑ k",
+    "down,j": "↓ j",
+    "enter,space": "Enter Space",
+    "escape": "Esc",
+    "m,full_stop": "m .",
+    "u,ctrl+z": "u Ctrl+Z",
+    "U,ctrl+y": "U Ctrl+Y",
+    "question_mark": "?",
+    "q,ctrl+c": "q Ctrl+C",
+}
+
+#: Letters the keys above use: no pile hot key starts with them.
+_TAKEN = frozenset(key for keys, *_rest in KEYS for key in keys.split(",") if len(key) == 1)
+
+#: How long a pile name may pause between its letters, in seconds.
+HOT_KEY_SECONDS = 0.6
+
+
+def _raise(exc: BaseException) -> None:
+    raise exc
+
+
+def help_lines() -> list[str]:
+    """The help overlay: every key and what it does, then the pile hot keys and the mouse."""
+    lines = ["Keys"]
+    for keys, _label, what, _action, _shown in KEYS:
+        lines.append(f"  {_SHOWN.get(keys, keys):<12} {what}")
+    lines += [
+        "  pile name    t3, f, c2, r1, s, w, p12: the cursor there, pick up or drop",
+        "",
+        "Mouse",
+        "  click a card to pick it up, click a pile to drop it there; drag and drop",
+        "  double-click: the card to a foundation; click the stock: deal",
+    ]
+    return lines
+
+
+class PatienceApp(AssistApp):
+    """The full-screen player of one game over a :class:`~patience_core.play.PlayController`.
+
+    Exits with :data:`~patience_core.tui._core.QUIT` (0) when the player quits, the game saved,
+    or :data:`~patience_core.tui._core.FAILED` (1) when the game's plugin failed
+    (:attr:`failure` holds the line to print).
+    """
+
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(keys, action, label, show=shown) for keys, label, _what, action, shown in KEYS
+    ]
+
+    def on_mount(self) -> None:
+        """Read the game's pile names as hot keys."""
+        super().on_mount()
+        self.hot_keys = HotKeys(self.controller.session.game, _TAKEN)
+        self._hot_timer: Timer | None = None
+        self._press: tuple[int, int] | None = None
+        self._dragged = False
+
+    # -- keys --------------------------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        """Any key stops a hint search or auto-finish (and does nothing else); pile names are
+        read as hot keys before the other keys."""
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and len(self.screen_stack) == 1
+        ):
+            if self.stop_assist():
+                return
+            if self._hot_key(event.character or ""):
+                return
+        await super().on_event(event)
+
+    def _hot_key(self, key: str) -> bool:
+        hot = self.hot_keys
+        if not key or not hot.starts(key):
+            if hot.pending:
+                self._hot_done(hot.finish())
+            return False
+        if self._hot_timer is not None:
+            self._hot_timer.stop()
+            self._hot_timer = None
+        choice = hot.feed(key)
+        if choice is not None:
+            self._hot_done(choice)
+        else:
+            self._hot_timer = self.set_timer(HOT_KEY_SECONDS, lambda: self._hot_done(hot.finish()))
+        return True
+
+    def _hot_done(self, choice: PileChoice | None) -> None:
+        if self._hot_timer is not None:
+            self._hot_timer.stop()
+            self._hot_timer = None
+        if choice is None:
+            return
+        selection = self.board.selection
+        if selection is None or len(choice.piles) == 1:
+            pile = choice.piles[0]
+            if selection is None:
+                self.put_cursor(pile)
+            self.pick_or_drop(pile, -1)
+            return
+        # A kind named by its letter (f: the foundations): the first that takes the cards.
+        source, first = selection
+        count = len(self.controller.session.position.piles[source]) - first
+        legal = self.guarded(self.controller.session.legal_moves) or []
+        for move in legal:
+            if move.source == source and move.target in choice.piles and move.count == count:
+                self.play(partial(self.controller.play_move, move))
+                return
+        self.play(partial(self.controller.transfer, source, choice.piles[0], count))
+
+    def action_cursor(self, direction: str) -> None:
+        """Move the cursor."""
+        self.move_cursor(direction)
+
+    def action_pick_or_drop(self) -> None:
+        """Pick up the cards from the cursor, or drop the picked-up cards at the cursor."""
+        if self.board.cursor is not None:
+            self.pick_or_drop(*self.board.cursor)
+
+    def action_cancel(self) -> None:
+        """Put the picked-up cards back."""
+        self.cancel()
+
+    def action_deal(self) -> None:
+        """Deal from the stock."""
+        self.deal()
+
+    def action_smart(self) -> None:
+        """Play the picked-up cards, or the card(s) at the cursor, to the best pile."""
+        pile, card = self.board.selection or self.board.cursor or (None, -1)
+        if pile is None:
+            return
+        cards = self.controller.session.position.piles[pile]
+        count = len(cards) - card if 0 <= card < len(cards) else None
+        self.play(lambda: self.controller.smart_move(pile, count))
+
+    def action_undo(self) -> None:
+        """Take the last move back."""
+        self.play(self.controller.undo)
+
+    def action_redo(self) -> None:
+        """Play the last move taken back again."""
+        self.play(self.controller.redo)
+
+    def action_restart(self) -> None:
+        """Go back to the deal, after asking (the moves can be redone)."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.play(self.controller.restart)
+
+        self.push_screen(ConfirmScreen("Restart this deal?"), answered)
+
+    def action_help(self) -> None:
+        """Show every key."""
+        self.push_screen(HelpScreen(help_lines()))
+
+    def action_quit_game(self) -> None:
+        """Quit; the game is saved after every move already, and once more now."""
+        self.guarded(self.controller.save)
+        self.exit(QUIT)
+
+    def action_statistics(self) -> None:
+        """Show this game's statistics, when the statistics are kept."""
+        lines = self.statistics_lines()
+        self.push_screen(HelpScreen(lines or ["No statistics are kept."]))
+
+    # -- new deal, the end of a game ---------------------------------------------------------
+
+    def action_new_deal(self) -> None:
+        """Ask which deal to play next: random, a number typed, or a winnable one."""
+        self.push_screen(NewDealScreen(), self._new_deal_chosen)
+
+    def _new_deal_chosen(self, answer: DealNumber | str | None) -> None:
+        if answer is None:
+            return
+        if answer == WINNABLE:
+            self.say("Looking for a winnable deal...")
+            self._find_winnable()
+            return
+        deal = DealNumber(secrets.randbelow(2**32)) if answer == RANDOM else answer
+        assert isinstance(deal, DealNumber)
+        self.start_deal(deal, f"Deal {deal}.")
+
+    @work(thread=True, exclusive=True, group="winnable")
+    def _find_winnable(self) -> None:
+        controller = self.controller
+        try:
+            found = winnable_deal(
+                controller.session.game, controller.search, secrets.randbelow(2**32)
+            )
+        except PatienceError as exc:  # none found within the tries
+            self.call_from_thread(self.say, str(exc))
+            return
+        except BaseException as exc:  # the game's plugin failed in the search
+            self.call_from_thread(self.guarded, partial(_raise, exc))
+            return
+        self.call_from_thread(self.start_deal, found.deal, found.sentence())
+
+    def start_deal(self, deal: DealNumber, said: str) -> None:
+        """Start ``deal`` of the same game in the same save."""
+        self.stop_assist()
+        if self.guarded(lambda: self.controller.new_game(deal)) is None and self.failure:
+            return
+        self.board.selection = None
+        self.board.hint = (None, None)
+        self.redraw()
+        self.say(said)
+        self.after_change()
+
+    def game_ended(self) -> None:
+        """Show the end screen: won or lost, score, moves, time, statistics; then what next."""
+        controller = self.controller
+        session = controller.session
+        won = session.finished == FINISHED_WON
+        lines = [
+            "You won!" if won else "No moves left: the game is lost.",
+            "",
+            f"{controller.score_text()}   Moves {len(session.moves)}   "
+            f"Time {controller.clock.text()}",
+            *self.statistics_lines(),
+        ]
+        self.push_screen(EndScreen(lines), self._after_end)
+
+    def _after_end(self, answer: str | None) -> None:
+        if answer == "new":
+            self.action_new_deal()
+        elif answer == "same":
+            self.start_deal(self.controller.session.deal, "The same deal again.")
+        elif answer == "back":
+            self.say("Undo (u) takes moves back.")
+        else:
+            self.action_quit_game()
+
+    def statistics_lines(self) -> list[str]:
+        """The game's statistics (this option set), when they are kept and can be read; else
+        no line."""
+        if self.statistics is None:
+            return []
+        try:
+            summary = self.statistics()
+        except sqlite3.Error:
+            return []
+        return ["", *summary_lines(summary, self.controller.session.game.title)]
+
+    # -- the mouse ---------------------------------------------------------------------------
+
+    def on_board_clicked(self, event: Board.Clicked) -> None:
+        """The mouse on the board: a click picks up or drops, a double-click sends the card to
+        a foundation, a drag from one pile to another drops the cards there."""
+        if event.button != 1:
+            return
+        hit = (event.pile, event.card)
+        if event.chain == 0:  # the button went down: a drag may start here
+            self._press = hit
+            return
+        if event.chain < 0:  # the button went up: a drag ends on another pile
+            start, self._press = self._press, None
+            if start is not None and start[0] != hit[0]:
+                self._dragged = True
+                self.stop_assist()
+                if self.board.selection is None or self.board.selection[0] != start[0]:
+                    self.board.selection = None
+                    self.pick(*start)
+                if self.board.selection is not None:
+                    self.pick_or_drop(*hit)
+            return
+        if self._dragged:  # the click that ends a drag is not one more click
+            self._dragged = False
+            return
+        self.stop_assist()
+        self.board.cursor = hit
+        if event.chain >= 2:
+            self.board.selection = None
+            self.to_foundation(hit[0])
+            return
+        self.pick_or_drop(*hit)
+
+    def to_foundation(self, pile: int) -> None:
+        """Play the top card of ``pile`` to a foundation (a double-click), or say why not."""
+        game = self.controller.session.game
+        foundations = set(game.pile_indices(PileKind.FOUNDATION))
+        legal = self.guarded(self.controller.session.legal_moves) or []
+        for move in legal:
+            if move.source == pile and move.target in foundations and move.count == 1:
+                self.play(partial(self.controller.play_move, move))
+                return
+        if game.piles[pile].kind is PileKind.STOCK:
+            self.deal()
+            return
+        target = min(foundations) if foundations else pile
+        self.play(lambda: self.controller.transfer(pile, target, 1))

@@ -1,0 +1,164 @@
+"""What the full-screen player does for the player: hints searched in a worker thread, the
+auto-finish animation, the dead-check indicator, and the news after each change (docs/play.md,
+"Hints", "Auto-finish", "The dead check").
+"""
+
+from __future__ import annotations
+
+import threading
+
+from textual import work
+from textual.timer import Timer
+
+from patience_core.model import Position
+from patience_core.play import Outcome
+from patience_core.tui._core import GameApp
+
+__all__ = ["AUTO_STEP_SECONDS", "AssistApp"]
+
+#: The pause between two moves of the auto-finish animation, in seconds.
+AUTO_STEP_SECONDS = 0.08
+
+
+class AssistApp(GameApp):
+    """:class:`GameApp` with hints, auto-finish and the dead check."""
+
+    _hint_cancel: threading.Event | None = None
+    _auto: Timer | None = None
+
+    # -- hints -------------------------------------------------------------------------------
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a hint is being searched."""
+        return self._hint_cancel is not None
+
+    def action_hint(self) -> None:
+        """Search a hint in a worker thread (the board stays live); its answer highlights the
+        source and target piles and says why (RULES.md Part A, hints)."""
+        self.stop_assist()
+        cancel = threading.Event()
+        self._hint_cancel = cancel
+        self.board.hint = (None, None)
+        self.say("Hint: thinking... (any key cancels)")
+        self._search_hint(cancel, self.controller.session.position)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _search_hint(self, cancel: threading.Event, position: Position) -> None:
+        # hint_answer reads a snapshot of the positions and changes nothing of the session.
+        answer = self.controller.hint_answer(cancel=cancel)
+        if not cancel.is_set():
+            self.call_from_thread(self._show_hint, cancel, position, answer)
+
+    def _show_hint(self, cancel: threading.Event, position: Position, answer: object) -> None:
+        # A stale answer (a key pressed, the position changed) is dropped.
+        if cancel.is_set() or cancel is not self._hint_cancel:
+            return
+        self._hint_cancel = None
+        if position != self.controller.session.position:
+            return
+        source = getattr(answer, "source", None)
+        target = getattr(answer, "target", None)
+        self.board.hint = (source, target)
+        self.say(str(getattr(answer, "text", "")))
+
+    def cancel_hint(self) -> bool:
+        """Forget a hint being searched; whether there was one."""
+        if self._hint_cancel is None:
+            return False
+        self._hint_cancel.set()
+        self._hint_cancel = None
+        self.say("Hint cancelled.")
+        return True
+
+    # -- auto-finish -------------------------------------------------------------------------
+
+    @property
+    def finishing(self) -> bool:
+        """Whether the auto-finish animation is playing."""
+        return self._auto is not None
+
+    def action_finish(self) -> None:
+        """Play the rest of the game when it is forced, one move every
+        :data:`AUTO_STEP_SECONDS` (``a``); any key stops it."""
+        self.stop_assist()
+        if not self.guarded(self.controller.can_finish):
+            self.say("Auto-finish: the rest of the game is not forced yet.")
+            return
+        self.board.selection = None
+        self._auto = self.set_interval(AUTO_STEP_SECONDS, self._auto_step)
+
+    def _auto_step(self) -> None:
+        outcome = self.guarded(self.controller.auto_step)
+        if outcome is None:
+            self.stop_finishing()
+            self.after_change()
+            return
+        self.say(" ".join(outcome.messages))
+        self.redraw()
+        if self.controller.session.finished is not None:
+            self.stop_finishing()
+            self.after_change()
+
+    def stop_finishing(self) -> bool:
+        """Stop the auto-finish animation; whether it was playing."""
+        if self._auto is None:
+            return False
+        self._auto.stop()
+        self._auto = None
+        return True
+
+    def stop_assist(self) -> bool:
+        """Stop what runs on its own (a hint search, auto-finish); whether something was."""
+        stopped_hint = self.cancel_hint()
+        stopped_auto = self.stop_finishing()
+        return stopped_hint or stopped_auto
+
+    # -- dead check, news after a change -----------------------------------------------------
+
+    def action_dead_check(self) -> None:
+        """Turn the dead-check indicator on or off (``x``): whether a solver finds no winning
+        line, a spoiler where cards are hidden (RULES.md Part A)."""
+        controller = self.controller
+        controller.dead_check_on = not controller.dead_check_on
+        if controller.dead_check_on:
+            self.say("Dead check on.")
+            self._check_dead(controller.session.position)
+        elif controller.dead_seconds <= 0:
+            self.say("The dead check is off: its time is 0 (PATIENCE_DEAD_CHECK).")
+        else:
+            self.say("Dead check off.")
+        self.show_status()
+
+    @work(thread=True, exclusive=True, group="dead")
+    def _check_dead(self, position: Position) -> None:
+        # The search takes up to the dead check's seconds: the board stays live meanwhile.
+        news = self.controller.dead_news()
+        self.call_from_thread(self._dead_said, position, news)
+
+    def _dead_said(self, position: Position, news: str | None) -> None:
+        if position != self.controller.session.position:
+            return  # the player moved on: the next check speaks
+        if news:
+            self.say(f"{self.message} {news}".strip())
+        self.show_status()
+
+    def show_outcome(self, outcome: Outcome) -> None:
+        """Show ``outcome``; a change of position clears the hint shown."""
+        if outcome.show_board:
+            self.board.hint = (None, None)
+        super().show_outcome(outcome)
+
+    def after_change(self) -> None:
+        """After a change: the end of the game, the dead check's news, the offer to finish."""
+        controller = self.controller
+        if controller.session.finished is not None:
+            self.game_ended()
+            return
+        if controller.dead_check_on:
+            self._check_dead(controller.session.position)
+        if not self.finishing and self.guarded(controller.can_finish):
+            self.say(f"{self.message} The rest is forced: press a to finish.".strip())
+
+    def game_ended(self) -> None:
+        """Called when the game is won or lost (the end screen)."""

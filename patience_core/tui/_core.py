@@ -1,0 +1,291 @@
+"""The heart of the full-screen player: the board, the status bar and the message line, the
+cursor, picking cards up and dropping them, and every change through the play controller.
+
+:class:`GameApp` knows no mouse, dialog or hint: :mod:`patience_core.tui._assist` adds hints,
+auto-finish and the dead check, :mod:`patience_core.tui._app` the keys, the mouse and the
+dialogs. Every call into the game goes through :meth:`GameApp.guarded`, so a failing plugin ends
+the app with the game saved and one line (docs/play.md, "When a game's plugin fails").
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
+from textual.app import App, ComposeResult
+from textual.containers import Center, Middle
+from textual.widgets import Footer, Static
+
+from patience_core.model import Card, PileKind
+from patience_core.play import Outcome, PlayController
+from patience_core.stats import GameSummary
+from patience_core.tui._board import Board
+
+__all__ = ["FAILED", "QUIT", "GameApp"]
+
+T = TypeVar("T")
+
+#: The exit codes of the app: the player quit (the game saved), the game's plugin failed.
+QUIT = 0
+FAILED = 1
+
+
+class GameApp(App[int]):
+    """One game in play on the full screen, over a :class:`~patience_core.play.PlayController`.
+
+    :param controller: the game, saved after every change.
+    :param card_text: a card's text from its plugin (``PluginHost.card_text``), or ``None``.
+    """
+
+    CSS = """
+    Screen { layers: base overlay; }
+    #board { height: 1fr; }
+    #status { height: 1; background: $primary-background; }
+    #message { height: 1; color: $text-warning; }
+    #too-small { layer: overlay; width: 100%; height: 100%; display: none; }
+    #too-small-text { width: auto; }
+    """
+
+    def __init__(
+        self,
+        controller: PlayController,
+        card_text: Callable[[Card], str] | None = None,
+        statistics: Callable[[], GameSummary] | None = None,
+    ) -> None:
+        super().__init__()
+        self.controller = controller
+        self.card_text = card_text
+        #: The game's statistics summary (``Statistics.summary``), when statistics are kept.
+        self.statistics = statistics
+        #: The warnings given while the app ran (a save that failed, ...): shown on the message
+        #: line, and printed once the screen is restored.
+        self.warnings: list[str] = []
+        controller.warn = self.warn
+        #: The one line that ended the game when its plugin failed (printed after the screen is
+        #: restored), else ``None``.
+        self.failure: str | None = None
+        self.board = Board(
+            controller.session.game, controller.session.position, card_text=card_text, id="board"
+        )
+        self._message = ""
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """The board, the status bar, the message line and the footer."""
+        yield self.board
+        with Middle(id="too-small"), Center():
+            yield Static(id="too-small-text")
+        yield Static(id="status")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Start the clock's display and put the cursor on the first pile."""
+        session = self.controller.session
+        self._main_thread = threading.get_ident()
+        self.title = session.game.title
+        self.board.cursor = self._top_of(self._first_pile())
+        self.set_interval(1.0, self.show_status)
+        self.show_status()
+        self.say(f"{session.game.title}, deal {session.deal}.  ? shows every key.")
+        # The clock stops while the app is suspended (Textual's suspend, e.g. for a shell).
+        self.app_suspend_signal.subscribe(self, lambda _app: self.on_app_blur())
+        self.app_resume_signal.subscribe(self, lambda _app: self.on_app_focus())
+        self.call_after_refresh(self.check_size)
+
+    def on_resize(self) -> None:
+        """Redraw for the new size: the board, or the "terminal too small" message."""
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        """Show only the "terminal too small" message, centred, when the board cannot be drawn
+        at this size; the board again when it can."""
+        problem = self.board.too_small
+        if problem is not None:
+            width, height = self.size
+            problem = f"{problem}; this is {width}x{height}"
+            self.query_one("#too-small-text", Static).update(problem)
+        hidden = "hidden" if problem is not None else "visible"
+        for widget in (self.board, *self.query("#status, #message, Footer")):
+            widget.styles.visibility = hidden
+        self.query_one("#too-small").display = problem is not None
+
+    def on_app_blur(self) -> None:
+        """The terminal lost the focus: the clock stops."""
+        self.controller.clock.pause()
+        self.show_status()
+
+    def on_app_focus(self) -> None:
+        """The terminal has the focus again: the clock goes on."""
+        self.controller.clock.resume()
+        self.show_status()
+
+    def warn(self, text: str) -> None:
+        """A one-line warning from the game in play: on the message line now, and on standard
+        error once the screen is restored."""
+        self.warnings.append(text)
+        if threading.get_ident() == self._main_thread:
+            self.say(text)
+        else:
+            self.call_from_thread(self.say, text)
+
+    # -- what the player sees ----------------------------------------------------------------
+
+    def show_status(self) -> None:
+        """Redraw the status bar: game, deal, score, moves, time, stock left, game status."""
+        controller = self.controller
+        session = controller.session
+        game = session.game
+        parts = [
+            game.title,
+            f"Deal {session.deal}",
+            controller.score_text(),
+            f"Moves {len(session.moves)}",
+            controller.clock.text(),
+        ]
+        status = game.status(session.position)
+        stock = game.pile_indices(PileKind.STOCK)
+        if stock and "stock" not in status.lower():  # unless the game's status tells it
+            left = sum(len(session.position.piles[i]) for i in stock)
+            parts.append(f"Stock {left}")
+        if status:
+            parts.append(status)
+        if controller.dead_check_on:
+            dead = controller.dead_known
+            parts.append("NO WINNING LINE" if dead else "dead check on")
+        self.query_one("#status", Static).update("  ".join(parts))
+
+    def say(self, text: str) -> None:
+        """Show ``text`` on the message line (replacing what was there)."""
+        self._message = text
+        self.query_one("#message", Static).update(text)
+
+    @property
+    def message(self) -> str:
+        """The text of the message line."""
+        return self._message
+
+    def redraw(self) -> None:
+        """Show the current position: board, status, cursor kept on its pile."""
+        position = self.controller.session.position
+        self.board.show(position)
+        if self.board.cursor is not None:
+            self.board.cursor = self._top_of(self.board.cursor[0])
+        self.show_status()
+
+    # -- changes -----------------------------------------------------------------------------
+
+    def guarded(self, call: Callable[[], T]) -> T | None:
+        """``call()``; when the game's plugin fails in it, end the app with the game saved and
+        the failure's one line (:attr:`failure`), and answer ``None``."""
+        try:
+            return call()
+        except (Exception, SystemExit) as exc:  # a plugin's exit is its failure too
+            self._plugin_failed(exc)
+            return None
+
+    def _plugin_failed(self, exc: BaseException) -> None:
+        if not self.controller.plugins_fault(exc):
+            raise exc
+        self.failure = self.controller.plugin_failure_line(exc)
+        self.exit(FAILED)
+        return None
+
+    def play(self, call: Callable[[], Outcome]) -> Outcome | None:
+        """Make one change (``call`` asks the controller), show what it did, and the end of the
+        game when it ended. A refused move leaves the board as it was, its reason shown."""
+        self.board.selection = None
+        outcome = self.guarded(call)
+        if outcome is None:
+            return None
+        self.show_outcome(outcome)
+        return outcome
+
+    def show_outcome(self, outcome: Outcome) -> None:
+        """Show ``outcome``: its messages, the new board, the game's end."""
+        if outcome.quit:
+            self.exit(QUIT)
+            return
+        self.say(" ".join(outcome.messages))
+        if outcome.show_board:
+            self.redraw()
+            self.after_change()
+
+    def after_change(self) -> None:
+        """Called after every change of position: the end of the game, news, offers."""
+
+    # -- cursor, pick up, drop ---------------------------------------------------------------
+
+    def _first_pile(self) -> int:
+        piles = self.controller.session.game.piles
+        tableau = [i for i, spec in enumerate(piles) if spec.kind is PileKind.TABLEAU]
+        return tableau[0] if tableau else 0
+
+    def _top_of(self, pile: int) -> tuple[int, int]:
+        """The cursor on ``pile``'s top card (``-1``: the pile is empty)."""
+        return (pile, len(self.controller.session.position.piles[pile]) - 1)
+
+    def move_cursor(self, direction: str) -> None:
+        """Move the cursor (``"left"``, ``"right"``, ``"up"``, ``"down"``): along a fanned pile's
+        face-up cards first, then to the neighbouring pile on the board."""
+        pile, card = self.board.cursor or self._top_of(self._first_pile())
+        cards = self.controller.session.position.piles[pile]
+        if direction == "up" and card > 0 and cards[card - 1].face_up:
+            self.board.cursor = (pile, card - 1)
+            return
+        if direction == "down" and 0 <= card < len(cards) - 1:
+            self.board.cursor = (pile, card + 1)
+            return
+        self.board.cursor = self._top_of(self.board.neighbours(pile, direction))
+
+    def put_cursor(self, pile: int) -> None:
+        """Put the cursor on ``pile``'s top card."""
+        self.board.cursor = self._top_of(pile)
+
+    def pick_or_drop(self, pile: int, card: int) -> None:
+        """Enter or Space on (``pile``, ``card``), or a click: pick the cards up from ``card`` to
+        the top; with cards picked up, drop them on ``pile`` (the same pile: put them back)."""
+        selection = self.board.selection
+        if selection is not None:
+            source, first = selection
+            if source == pile:
+                self.cancel()
+                return
+            count = len(self.controller.session.position.piles[source]) - first
+            self.play(lambda: self.controller.transfer(source, pile, count))
+            return
+        self.pick(pile, card)
+
+    def pick(self, pile: int, card: int) -> None:
+        """Pick up the cards of ``pile`` from ``card`` (``-1``: its top card) to the top; the
+        stock deals instead."""
+        game = self.controller.session.game
+        cards = self.controller.session.position.piles[pile]
+        name = game.piles[pile].name
+        if game.piles[pile].kind is PileKind.STOCK:
+            self.deal()
+            return
+        if not cards:
+            self.say(f"Nothing to pick up: {name} is empty.")
+            return
+        if card < 0 or card >= len(cards):
+            card = len(cards) - 1
+        if not cards[card].face_up:
+            self.say(f"That card of {name} is face down.")
+            return
+        self.board.selection = (pile, card)
+        count = len(cards) - card
+        what = "its top card" if count == 1 else f"{count} cards"
+        self.say(f"Picked up {what} from {name}; Enter on a pile drops them, Esc puts them back.")
+
+    def cancel(self) -> None:
+        """Put picked-up cards back (Esc)."""
+        if self.board.selection is not None:
+            self.board.selection = None
+            self.say("")
+
+    def deal(self) -> None:
+        """Deal from the stock (``d``)."""
+        self.play(self.controller.deal)

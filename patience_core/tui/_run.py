@@ -1,0 +1,106 @@
+"""Starting the full-screen player: the game opened as the line player opens it, the app run,
+the terminal restored, the exit code (docs/play.md).
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from types import FrameType
+
+from patience_core.model import Card
+from patience_core.play import HANG_UP_EXIT, CardStyle, PlayRequest, open_game
+from patience_core.plugins import PluginHost
+from patience_core.tui._app import PatienceApp
+from patience_core.tui._board import card_label
+from patience_core.tui._core import FAILED
+
+__all__ = ["run_fullscreen"]
+
+
+def run_fullscreen(
+    host: PluginHost,
+    request: PlayRequest,
+    *,
+    own_exit: Callable[[BaseException], bool],
+    show_traceback: Callable[[BaseException], None],
+    run_app: Callable[[PatienceApp], int | None] = PatienceApp.run,
+) -> int:
+    """Play the game of ``request`` on the full screen until the player quits.
+
+    The game is opened as the line player opens it (:func:`~patience_core.play.open_game`: the
+    same checks, the lock, a resumed or new save). Every move is saved; Ctrl-C, the terminal
+    closing (SIGHUP) and SIGTERM save the game and end the app; the terminal is restored on
+    every way out. When the game's plugin fails, the app ends with the game saved and one line
+    on standard error, printed after the screen is restored.
+
+    :param own_exit: tells patience's own ``SystemExit`` from a failing plugin's.
+    :param show_traceback: prints a failing plugin's traceback (``PATIENCE_DEBUG``).
+    :param run_app: runs the app to its end and answers its exit code (the tests run it
+        headless with Textual's pilot).
+    :returns: the exit code: 0 the player quit, 1 the plugin failed, 129 the terminal closed
+        (SIGHUP), 128 + N another signal N that ends the game (SIGINT, SIGTERM).
+    :raises PatienceError: one line: a save that cannot be read, written or locked, ...
+    """
+    opened = open_game(host, request, own_exit=own_exit, show_traceback=show_traceback)
+    if isinstance(opened, int):
+        return opened
+    try:
+        controller = opened.controller
+        game = controller.session.game
+
+        unicode = CardStyle.for_stream(sys.stdout).unicode
+
+        def card_text(card: Card) -> str:
+            return host.card_text(card, unicode) or card_label(card)
+
+        statistics = opened.statistics
+        summary = (
+            partial(statistics.summary, game.name, dict(game.option_values))
+            if statistics is not None
+            else None
+        )
+        app = PatienceApp(controller, card_text, summary)
+        with _ending_signals(app) as received:
+            code = run_app(app)
+        controller.save()
+        for line in app.warnings:
+            print(line, file=sys.stderr)
+        if app.failure is not None:
+            print(app.failure, file=sys.stderr)
+            return FAILED
+        if received:
+            # The terminal closed (129, as the line player) or the process was told to end.
+            return (
+                HANG_UP_EXIT
+                if received[0] == getattr(signal, "SIGHUP", None)
+                else 128 + received[0]
+            )
+        return code if code is not None else 0
+    finally:
+        opened.release()
+
+
+@contextmanager
+def _ending_signals(app: PatienceApp) -> Iterator[list[int]]:
+    """SIGHUP, SIGINT and SIGTERM end the app as ``q`` does (the game is saved after it); the
+    list yielded holds the signal received, if any. (Ctrl-C on the keyboard is a key of the
+    app, which quits.)"""
+    received: list[int] = []
+
+    def end(number: int, _frame: FrameType | None) -> None:
+        received.append(number)
+        app.call_later(app.exit, 0)
+
+    wanted = [
+        getattr(signal, name) for name in ("SIGHUP", "SIGINT", "SIGTERM") if hasattr(signal, name)
+    ]
+    previous = {number: signal.signal(number, end) for number in wanted}
+    try:
+        yield received
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)

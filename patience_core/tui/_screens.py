@@ -1,0 +1,198 @@
+"""The full-screen player's dialogs: the help overlay, a yes/no question, the new-deal dialog
+and the end-of-game screen (docs/play.md).
+
+Each is a modal screen that answers through ``dismiss``: the app decides what follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from patience_core.engine import DealNumber
+from patience_core.play import PlayClock
+from patience_core.stats import GameSummary
+
+__all__ = [
+    "ConfirmScreen",
+    "EndScreen",
+    "HelpScreen",
+    "NewDealScreen",
+    "read_deal",
+    "summary_lines",
+]
+
+_DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: auto; max-width: 90%; height: auto; max-height: 90%;
+    border: thick $primary; background: $surface; padding: 0 1;
+}}
+{name} Static {{ width: auto; }}
+"""
+
+
+def summary_lines(summary: GameSummary, title: str) -> list[str]:
+    """The statistics of a game for the end screen and the statistics key: games played and
+    won, streaks, best time and score."""
+    lines = [
+        f"{title}: played {summary.played}, won {summary.won} ({summary.win_rate:.0%}); "
+        f"streak {summary.streak} (best {summary.best_streak})"
+    ]
+    extra = []
+    if summary.best_seconds is not None:
+        extra.append(f"best time {PlayClock(summary.best_seconds, running=False).text()}")
+    if summary.best_score is not None:
+        extra.append(f"best score {summary.best_score}")
+    if summary.mean_moves is not None:
+        extra.append(f"{summary.mean_moves:.0f} moves a game on average")
+    if extra:
+        lines.append(", ".join(extra).capitalize() + ".")
+    return lines
+
+
+def read_deal(text: str) -> DealNumber | str:
+    """The deal number typed in the new-deal dialog, or the one-line reason it is not one."""
+    try:
+        return DealNumber.parse(text.strip())
+    except ValueError as exc:
+        return str(exc)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key of the player, one a line (``?``); any key closes it.
+
+    :param lines: the lines to show (the key table).
+    """
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="HelpScreen")
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__()
+        self._lines = lines
+
+    def compose(self) -> ComposeResult:
+        """The key table."""
+        with Vertical():
+            yield Static("\n".join([*self._lines, "", "Any key closes this help."]))
+
+    def on_key(self, event: events.Key) -> None:
+        """Close on any key (which does nothing else)."""
+        event.stop()
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        """Close on a click."""
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: ``y`` or Enter answers yes, ``n`` or Esc no.
+
+    :param question: the question, one line.
+    """
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="ConfirmScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "yes"),
+        Binding("n,escape", "answer(False)", "no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self._question = question
+
+    def compose(self) -> ComposeResult:
+        """The question and its keys."""
+        with Vertical():
+            yield Static(f"{self._question}  [y]es / [n]o", markup=False)
+
+    def action_answer(self, yes: bool) -> None:
+        """Answer the question."""
+        self.dismiss(yes)
+
+
+#: The new-deal dialog's answers besides a deal number typed.
+RANDOM = "random"
+WINNABLE = "winnable"
+SAME = "same"
+
+
+class NewDealScreen(ModalScreen[DealNumber | str | None]):
+    """The new-deal dialog: a random deal (``r``), a winnable one (``w``, the solver checks it),
+    or a deal number typed and Enter; Esc goes back to the game.
+
+    Answers a :class:`~patience_core.engine.DealNumber`, :data:`RANDOM`, :data:`WINNABLE`, or
+    ``None``.
+    """
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="NewDealScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "answer(None)", "back to the game"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """The choices, and the deal number's field."""
+        with Vertical():
+            yield Static(
+                "New deal: r a random deal, w a winnable deal (checked by the solver),\n"
+                "or type a deal number (N or ms:N) and Enter.  Esc: back to the game.",
+                markup=False,
+            )
+            yield Input(placeholder="deal number", id="deal")
+            yield Static("", id="problem", markup=False)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """``r`` or ``w`` alone in the field chooses a random or a winnable deal."""
+        if event.value in ("r", "w"):
+            self.dismiss(RANDOM if event.value == "r" else WINNABLE)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A deal number typed: play it, or say why it is not one."""
+        deal = read_deal(event.value)
+        if isinstance(deal, str):
+            self.query_one("#problem", Static).update(deal)
+            return
+        self.dismiss(deal)
+
+    def action_answer(self, answer: str | None) -> None:
+        """Answer without a number typed."""
+        self.dismiss(answer)
+
+
+class EndScreen(ModalScreen[str]):
+    """The end of a game, won or lost: the score, moves and time, the game's statistics when
+    there are any, and the choices: ``n`` a new deal, ``a`` the same deal again, ``u`` back to the
+    game (undo), ``q`` quit. Answers ``"new"``, ``"same"``, ``"back"`` or ``"quit"``.
+
+    :param lines: what to show above the choices.
+    """
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="EndScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "answer('new')", "new deal"),
+        Binding("a", "answer('same')", "same deal again"),
+        Binding("u,escape", "answer('back')", "back to the game"),
+        Binding("q", "answer('quit')", "quit"),
+    ]
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__()
+        self._lines = lines
+
+    def compose(self) -> ComposeResult:
+        """The outcome, and the choices."""
+        choices = "n: new deal   a: the same deal again   u: back to the game   q: quit"
+        with Vertical():
+            yield Static("\n".join([*self._lines, "", choices]), markup=False)
+
+    def action_answer(self, answer: str) -> None:
+        """Choose what follows."""
+        self.dismiss(answer)

@@ -1,0 +1,181 @@
+"""The full-screen player's keys against the fake game: moves through the play controller,
+saved after every change; refusals say why; undo, redo, restart, deal, quit (docs/play.md,
+"Keys")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from patience_core.play import PlayController, read_save
+from patience_core.tui import PatienceApp
+from patience_core.tui._pilot import run_scenario
+from patience_core.tui._screens import ConfirmScreen, HelpScreen
+
+# Fake Patience, deal 2: t1 6♥, t2 5♣# 2♣, t3 3♥# 2♥# A♥; six cards face down in the stock.
+STOCK, WASTE, F1, F2, T1, T2, T3 = range(7)
+
+Make = Callable[..., PlayController]
+
+
+def _ranks(controller: PlayController, pile: int) -> list[int]:
+    return [int(card.rank) for card in controller.session.position.piles[pile]]
+
+
+def test_hot_keys_pick_up_and_drop_and_the_move_is_saved(fake_controller: Make) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("t", "3")
+        assert app.board.selection == (T3, 2)
+        assert app.board.cursor == (T3, 2)
+        await pilot.press("f", "1")
+        assert _ranks(controller, F1) == [1]
+        assert app.board.selection is None
+        assert "Moves 1" in str(app.query_one("#status").render())
+
+    run_scenario(PatienceApp(controller), scenario)
+    assert list(read_save(controller.path).moves) == ["t3 f1"]
+
+
+def test_a_letter_naming_a_kind_drops_on_the_first_pile_of_it_that_takes_the_cards(
+    fake_controller: Make,
+) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("t", "3", "f")
+        await pilot.pause(0.8)  # "f" alone: after a pause, any foundation
+        assert _ranks(controller, F1) == [1]
+
+    run_scenario(PatienceApp(controller), scenario)
+
+
+def test_enter_picks_up_at_the_cursor_and_escape_puts_the_cards_back(
+    fake_controller: Make,
+) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        app.board.cursor = (T3, 2)
+        await pilot.press("enter")
+        assert app.board.selection == (T3, 2)
+        await pilot.press("escape")
+        assert app.board.selection is None
+        await pilot.press("space")
+        assert app.board.selection == (T3, 2)
+        app.board.cursor = (F1, -1)
+        await pilot.press("space")
+        assert _ranks(controller, F1) == [1]
+
+    run_scenario(PatienceApp(controller), scenario)
+
+
+def test_a_refused_move_says_why_and_changes_nothing(fake_controller: Make) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("t", "1", "t", "2")  # 6♥ onto 2♣: the tableau builds down in suit
+        assert controller.session.moves == ()
+        assert app.message
+        assert app.board.selection is None
+        assert not list(read_save(controller.path).moves) if controller.path.exists() else True
+
+    run_scenario(PatienceApp(controller), scenario)
+
+
+def test_the_cursor_moves_between_piles_and_along_a_fan(fake_controller: Make) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        assert app.board.cursor == (T1, 0)
+        await pilot.press("right")
+        assert app.board.cursor == (T2, 1)
+        await pilot.press("l")
+        assert app.board.cursor == (T3, 2)
+        await pilot.press("up")  # the card under the top one is face down: the pile above
+        assert app.board.cursor is not None
+        assert app.board.cursor[0] in (STOCK, WASTE, F1, F2)
+        await pilot.press("j")
+        assert app.board.cursor is not None
+        assert app.board.cursor[0] in (T1, T2, T3)
+
+    run_scenario(PatienceApp(controller), scenario)
+
+
+def test_deal_undo_redo_and_restart(fake_controller: Make) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("d")
+        assert len(controller.session.position.piles[STOCK]) == 5
+        await pilot.press("d")
+        assert len(controller.session.moves) == 2
+        await pilot.press("u")
+        assert len(controller.session.moves) == 1
+        await pilot.press("ctrl+z")
+        assert len(controller.session.moves) == 0
+        await pilot.press("U")
+        await pilot.press("ctrl+y")
+        assert len(controller.session.moves) == 2
+        await pilot.press("R")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert len(controller.session.moves) == 2
+        await pilot.press("R", "y")
+        assert len(controller.session.moves) == 0
+        assert len(controller.session.redo_texts) == 2
+
+    run_scenario(PatienceApp(controller), scenario)
+    assert list(read_save(controller.path).redo) == ["deal", "deal"]
+
+
+def test_quit_saves_and_ends_with_code_0(fake_controller: Make) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("d", "q")
+
+    assert run_scenario(PatienceApp(controller), scenario) == 0
+    assert list(read_save(controller.path).moves) == ["deal"]
+
+
+def test_the_help_lists_every_key_and_any_key_closes_it(fake_controller: Make) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("d")  # closes the help; deals nothing
+        assert not isinstance(app.screen, HelpScreen)
+        assert controller.session.moves == ()
+
+    run_scenario(PatienceApp(controller), scenario)
+
+
+def test_the_status_bar_shows_deal_score_moves_time_and_stock(fake_controller: Make) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        status = str(app.query_one("#status").render())
+        for part in ("Fake Patience", "Deal 2", "Score 0/12", "Moves 0", "0:0", "Stock left: 6"):
+            assert part in status
+
+    run_scenario(PatienceApp(controller), scenario)
+
+
+def test_the_clock_stops_while_the_terminal_has_not_the_focus(fake_controller: Make) -> None:
+    from textual import events
+
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        assert not controller.clock.running
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        assert controller.clock.running
+
+    run_scenario(PatienceApp(controller), scenario)
