@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from patience_core.tui._app import KEYS, PatienceApp, help_lines
 from patience_core.tui._board import Board, board_svg, card_label
 from patience_core.tui._cards import Geometry, Metrics, PileArea, Placed
 from patience_core.tui._geometry import board_geometry
