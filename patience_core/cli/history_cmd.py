@@ -7,7 +7,7 @@ import json
 
 import click
 
-from patience_core.cli.stats_cmd import warn
+from patience_core.cli.stats_cmd import game_name, warn
 
 
 @click.command("history")
@@ -25,7 +25,10 @@ from patience_core.cli.stats_cmd import warn
 @click.option(
     "--lost", "which", flag_value="lost", help="Only the games lost (lost, dead or abandoned)."
 )
-def history(game: str | None, limit: int, as_json: bool, which: str | None) -> None:
+@click.pass_context
+def history(
+    ctx: click.Context, game: str | None, limit: int, as_json: bool, which: str | None
+) -> None:
     """The last games played (of GAME only, when given), newest first, each with its deal
     number and a ready command to play that deal again.
 
@@ -36,7 +39,8 @@ def history(game: str | None, limit: int, as_json: bool, which: str | None) -> N
 
     with opened(warn) as db:
         kind: Which = "won" if which == "won" else "lost" if which == "lost" else "all"
-        rows = [] if db is None else db.history(game=game, limit=limit, which=kind)
+        name = None if game is None else game_name(ctx, game, [] if db is None else db.games())
+        rows = [] if db is None else db.history(game=name, limit=limit, which=kind)
     if as_json:
         click.echo(json.dumps([row.as_dict() for row in rows], indent=2, ensure_ascii=False))
     elif not rows:

@@ -51,7 +51,7 @@ def stats(
     if reset_game is not None and export_to is not None:
         raise click.UsageError("give --reset or --export, not both")
     if reset_game is not None:
-        _reset(reset_game, yes)
+        _reset(ctx, reset_game, yes)
         return
     if export_to is not None:
         from patience_core.cli.options import file_path
@@ -64,36 +64,37 @@ def stats(
         return
     after = None if since is None else parse_since(since)
     with opened(warn) as db:
-        report = Report.empty() if db is None else db.report(game=game, since=after)
-    if game is not None and not report.games:
-        _no_games_of(ctx, game, as_json)
-        return
+        name = None if game is None else game_name(ctx, game, [] if db is None else db.games())
+        report = Report.empty() if db is None else db.report(game=name, since=after)
     if as_json:
         click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
     elif not report.games:
-        click.echo("No games recorded yet." if since is None else f"No games since {since}.")
+        of = "" if name is None else f" of {shown(name, 23, quote=False)}"
+        when = (" yet." if not of else ".") if since is None else f" since {since}."
+        click.echo(f"No games{of} recorded{when}")
     else:
         for line in report_lines(report, total=game is None):
             click.echo(line)
 
 
-def _no_games_of(ctx: click.Context, game: str, as_json: bool) -> None:
-    """GAME has no rows: fine for an installed game; an error naming the games otherwise."""
-    from patience_core.stats import Report
+def game_name(ctx: click.Context, game: str, recorded: list[str]) -> str:
+    """The name GAME is recorded under: as typed when recorded, else the installed game's name
+    (``Escalator`` is ``escalator``).
 
-    host = get_host(ctx)
-    host.game_class(game)  # UnknownGame, naming the installed games
-    if as_json:
-        click.echo(json.dumps(Report.empty().as_dict(), indent=2))
-    else:
-        click.echo(f"No games of {shown(game, 23, quote=False)} recorded.")
+    :raises UnknownGame: neither recorded nor installed (naming the installed games).
+    """
+    if game in recorded:
+        return game
+    name: str = get_host(ctx).game_class(game).name
+    return name
 
 
-def _reset(game: str, yes: bool) -> None:
+def _reset(ctx: click.Context, typed: str, yes: bool) -> None:
     from patience_core.stats import opened
 
     with opened(warn, writing=True) as db:
         assert db is not None  # made when missing
+        game = game_name(ctx, typed, db.games())
         count = sum(s.played for s in db.report(game=game).games)
         name = shown(game, 23, quote=False)
         if count == 0:

@@ -82,7 +82,11 @@ def test_stats_of_one_game_as_json(patience_cli: Run, recorded: Path) -> None:
 
 
 def test_stats_since(patience_cli: Run, recorded: Path) -> None:
-    assert patience_cli("stats", "--since", "2030-01-01") == (0, "No games since 2030-01-01.\n", "")
+    assert patience_cli("stats", "--since", "2030-01-01") == (
+        0,
+        "No games recorded since 2030-01-01.\n",
+        "",
+    )
     code, out, _ = patience_cli("stats", "--since", "2026-12-01T12:02", "--json")
     assert json.loads(out)["total"]["played"] == 4  # the first game started at 12:01
     code, out, err = patience_cli("stats", "--since", "yesterday")
@@ -198,3 +202,18 @@ def test_a_newer_database_is_one_error(patience_cli: Run, recorded: Path) -> Non
     assert (code, out) == (1, "")
     assert err.splitlines()[-1].startswith("patience: error: statistics are off: ")
     assert "newer patience" in err
+
+
+def test_a_game_name_is_read_as_the_installed_game_reads_it(
+    patience_cli: Run, recorded: Path
+) -> None:
+    code, out, _ = patience_cli("stats", "FAKE")
+    assert code == 0 and out.splitlines()[1].split()[:3] == ["fake", "4", "2"]
+    assert len(json.loads(patience_cli("history", " Fake ", "--json").out)) == 4
+    code, out, _ = patience_cli("stats", "fake", "--since", "2030-01-01")
+    assert (code, out) == (0, "No games of fake recorded since 2030-01-01.\n")
+    code, out, err = patience_cli("history", "nosuchgame")
+    assert (code, out) == (1, "") and err.startswith("patience: error: unknown game 'nosuchgame'")
+    assert patience_cli("stats", "--reset", "FAKE", "--yes").out == (
+        "Deleted the 4 recorded games of fake.\n"
+    )
