@@ -16,6 +16,7 @@ from patience_core.cli.stats_cmd import game_name, warn
     "-n",
     "limit",
     type=click.IntRange(min=1),
+    metavar="N",
     default=20,
     show_default=True,
     help="How many games to show.",

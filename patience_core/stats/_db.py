@@ -249,12 +249,16 @@ def open_database(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection
                 f"(schema {exc.args[0]}, this one reads up to {SCHEMA_VERSION})"
             )
             return None
-        except (_Broken, sqlite3.DatabaseError) as exc:
+        except sqlite3.OperationalError as exc:
+            # Busy, a full disk, an I/O error: the file may be sound; it is left as it is.
             if conn is not None:
                 conn.close()
-            if isinstance(exc, sqlite3.OperationalError) and _busy(exc):
-                warn(f"statistics are off: {path} is busy ({shown(str(exc), quote=False)})")
-                return None
+            warn(f"statistics are off: cannot open {path}: {shown(str(exc), 60, quote=False)}")
+            return None
+        except (_Broken, sqlite3.DatabaseError) as exc:
+            # sqlite3 raises DatabaseError itself (not a subclass) for a damaged or foreign file.
+            if conn is not None:
+                conn.close()
             if attempt == 2:
                 break
             reason = str(exc) if isinstance(exc, _Broken) else shown(str(exc), 60, quote=False)
@@ -269,8 +273,3 @@ def open_database(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection
             )
     warn(f"statistics are off: {path} cannot be opened")
     return None
-
-
-def _busy(exc: sqlite3.OperationalError) -> bool:
-    """Whether ``exc`` says another process holds the database too long."""
-    return "locked" in str(exc) or "busy" in str(exc)

@@ -226,3 +226,22 @@ def test_another_process_holding_the_database_too_long_is_a_warning(
         blocker.execute("ROLLBACK")
         blocker.close()
     assert len(warnings_given) == 1 and "locked" in warnings_given[0]
+
+
+def test_a_database_held_by_another_process_at_open_is_left_alone(
+    open_stats: Callable[[], Statistics],
+    db_path: Path,
+    warnings_given: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    open_stats().close()
+    monkeypatch.setattr(_db, "BUSY_TIMEOUT", 0.05)
+    blocker = sqlite3.connect(db_path, isolation_level=None)
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        assert Statistics.open(db_path, warn=warnings_given.append) is None
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert len(warnings_given) == 1 and "statistics are off: cannot open" in warnings_given[0]
+    assert "locked" in warnings_given[0] and moved_aside(db_path.parent) == []
