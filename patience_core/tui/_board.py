@@ -198,35 +198,35 @@ class Board(Widget):
         return Strip.blank(self.size.width)
 
     def _draw(self, size: Size) -> list[Strip]:
-        geometry = self.geometry
+        """Every line of the board: the placed items of each line in order of their columns,
+        blanks between (items never overlap: the geometry's tests check it)."""
         width, height = size.width, size.height
-        grid = [[(" ", _BLANK) for _ in range(width)] for _ in range(height)]
-
-        def put(x: int, y: int, text: str, style: Style) -> None:
-            if 0 <= y < height:
-                for k, char in enumerate(text):
-                    if 0 <= x + k < width:
-                        grid[y][x + k] = (char, style)
-
+        lines: list[list[tuple[int, str, Style]]] = [[] for _ in range(height)]
         message = self.too_small
-        if message is not None:
-            put(max(0, (width - len(message)) // 2), height // 2, message[:width], Style(bold=True))
-        for item in geometry.placed:
-            text, style = self._look(item)
-            put(item.x, item.y, text, style)
+        if message is not None and height:
+            x = max(0, (width - len(message)) // 2)
+            lines[height // 2].append((x, message, Style(bold=True)))
+        cursor = self._cursor_cell()
+        for item in self.geometry.placed:
+            if item.y < height:
+                lines[item.y].append((item.x, *self._look(item, cursor)))
         strips = []
-        for row in grid:
+        for items in lines:
             segments: list[Segment] = []
-            for char, style in row:
-                if segments and segments[-1].style == style:
-                    segments[-1] = Segment(segments[-1].text + char, style)
-                else:
-                    segments.append(Segment(char, style))
-            strips.append(Strip(segments, width))
+            at = 0
+            for x, text, style in sorted(items, key=lambda item: item[0]):
+                if x > at:
+                    segments.append(Segment(" " * (x - at), _BLANK))
+                segments.append(Segment(text[: max(0, width - x)], style))
+                at = x + len(text)
+            if at < width:
+                segments.append(Segment(" " * (width - at), _BLANK))
+            strips.append(Strip(segments, width).crop(0, width))
         return strips
 
-    def _look(self, item: Placed) -> tuple[str, Style]:
-        """The text and style of one placed item, highlights included."""
+    def _look(self, item: Placed, cursor: tuple[int, int] | None) -> tuple[str, Style]:
+        """The text and style of one placed item, highlights included (``cursor``: the item the
+        cursor is on, see :meth:`_cursor_cell`)."""
         width = item.width
         source, target = self.hint
         hinted = item.pile in (source, target)
@@ -254,7 +254,7 @@ class Board(Widget):
         selection = self.selection
         if selection is not None and item.pile == selection[0] and item.index >= selection[1]:
             style = style + _SELECTED
-        if self.cursor is not None and (item.pile, item.index) == self._cursor_cell():
+        if cursor is not None and (item.pile, item.index) == cursor:
             style = style + _CURSOR
         return text[:width], style
 
