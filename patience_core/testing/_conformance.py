@@ -130,8 +130,9 @@ class GameConformance:
     def test_declaration(self) -> None:
         """Name, title, rules text, max score, unique pile names, options with valid defaults
         (every class attribute as the plugin host checks it when it loads the plugin:
-        :func:`~patience_core.games.declaration_problem`)."""
-        from patience_core.games import declaration_problem
+        :func:`~patience_core.games.declaration_problem`), and a board that places every pile
+        once (:meth:`~patience_core.games.BoardLayout.problem`)."""
+        from patience_core.games import board_of, declaration_problem
 
         game = self.make_game()
         problem = declaration_problem(type(game))
@@ -146,6 +147,8 @@ class GameConformance:
             assert spec.name.isascii() and spec.name[:1].isalpha() and spec.name.islower()
         for option in type(game).options:
             assert option.default in option.choices
+        board = board_of(game).problem(game.piles)
+        assert board is None, f"game class {type(game).__name__}: {board}"
 
     def test_deals_hold_the_deck(self) -> None:
         """Every deal of :attr:`deals` holds exactly the cards of ``new_deck()``, each as often
