@@ -43,6 +43,11 @@ def _row_width(row: BoardRow, m: Metrics) -> int:
     return (row.indent * m.place) // 2 + len(row.piles) * m.place - m.gap
 
 
+def _is_down(row: BoardRow) -> bool:
+    """Whether the row's piles fan down (a covered row never does: one card a place)."""
+    return row.fan == "down" and not row.covered
+
+
 def _fixed_height(row: BoardRow) -> int:
     if row.covered or row.fan == "right":
         return 1
@@ -82,9 +87,7 @@ def board_geometry(
     layout = layout or board_of(game)
     names = {spec.name: i for i, spec in enumerate(game.piles)}
     sizes = [Metrics(c, g) for c, g in METRICS if c >= text_width] or [Metrics(text_width, 1)]
-    min_height = sum(
-        _fixed_height(r) + (MIN_DEPTH - 1 if r.fan == "down" else 0) for r in layout.rows
-    )
+    min_height = sum(_fixed_height(r) + (MIN_DEPTH - 1 if _is_down(r) else 0) for r in layout.rows)
     metrics = next(
         (m for m in sizes if max((_row_width(r, m) for r in layout.rows), default=0) <= columns),
         None,
@@ -120,13 +123,11 @@ def _down_depths(
 ) -> list[int] | None:
     """Card lines for each row (0 for rows that are not down fans), or ``None`` when the down
     fans cannot have :data:`MIN_DEPTH` lines each."""
-    fixed = sum(_fixed_height(r) for r in layout.rows) - sum(
-        1 for r in layout.rows if r.fan == "down"
-    )
+    fixed = sum(_fixed_height(r) for r in layout.rows) - sum(map(_is_down, layout.rows))
     room = rows - fixed - sum(gaps)
     wanted = [
         max((len(position[names[n]]) for n in r.piles if n is not None), default=1) or 1
-        if r.fan == "down"
+        if _is_down(r)
         else 0
         for r in layout.rows
     ]
