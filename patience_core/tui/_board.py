@@ -233,7 +233,8 @@ class Board(Widget):
         if item.what == "name":
             return item.text.ljust(width)[:width], _HINT if hinted else _NAME
         if item.what == "more":
-            text = item.text if len(item.text) <= width else "+" * width
+            # "+12" in three characters or more, "12" in two, else only a sign of hidden cards.
+            text = next((t for t in (item.text, item.text[1:]) if len(t) <= width), "+" * width)
             return text.ljust(width), _MORE
         if item.what == "outline":
             name = self.game.piles[item.pile].name

@@ -224,3 +224,18 @@ def test_neighbours_and_pile_at_follow_the_drawing() -> None:
         assert board.pile_at(region.x, region.y) == (T2, len(DEAL[T2]) - 1)
 
     run(board, look)
+
+
+def test_the_marker_of_hidden_cards_fits_narrow_cards() -> None:
+    """Two-character cards show ``25`` for 25 hidden cards, never a cut ``+2``."""
+    cards = [Card.of(1 + k % 6, (0, 2)[k // 6 % 2], face_up=k >= 20) for k in range(40)]
+    position = DEAL.replace([(T1, tuple(cards)), (S, ()), (T2, ()), (T3, ())])
+    board = Board(GAME, position)
+
+    async def look(pilot: Pilot[None], app: BoardApp) -> None:
+        assert board.geometry.metrics is not None and board.geometry.metrics.card == 2
+        (more,) = [p for p in board.geometry.placed if p.what == "more"]
+        region = board.card_region(T1, 0)
+        assert line_text(board.render_line(region.y))[region.x : region.x + 2] == f"{more.hidden}"
+
+    run(board, look, size=(17, 24))
