@@ -10,6 +10,8 @@ nothing else changes). Built with the public plugin API only (patience_core.api)
 from __future__ import annotations
 
 from patience_core.api import (
+    BoardLayout,
+    BoardRow,
     Card,
     Game,
     GameOption,
@@ -60,6 +62,14 @@ class Golf(Game):
     options = (
         GameOption("wrap", _YES_NO, "no", "King and Ace are adjacent"),
         GameOption("queen-on-king", _YES_NO, "no", "a Queen may go on a King"),
+    )
+    #: For the full-screen player: the columns, then the stock and waste centred under them
+    #: (indents are in half card places). Without it, stock and waste would go on top.
+    board = BoardLayout(
+        [
+            BoardRow([f"t{k}" for k in range(1, COLUMNS + 1)], fan="down"),
+            BoardRow(["s", "w"], indent=COLUMNS - 2),
+        ]
     )
 
     @property
