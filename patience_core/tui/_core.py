@@ -13,18 +13,24 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from textual import events
 from textual.app import App, ComposeResult
-from textual.containers import Center, Middle
+from textual.containers import Middle
+from textual.geometry import Size
 from textual.widgets import Footer, Static
 
 from patience_core.model import Card, PileKind
 from patience_core.play import Outcome, PlayController
 from patience_core.stats import GameSummary
-from patience_core.tui._board import Board
+from patience_core.tui._board import Board, card_label
+from patience_core.tui._geometry import board_geometry
 
 __all__ = ["FAILED", "QUIT", "GameApp"]
 
 T = TypeVar("T")
+
+#: The lines under the board: the status bar, the message line, the footer.
+OTHER_LINES = 3
 
 #: The exit codes of the app: the player quit (the game saved), the game's plugin failed.
 QUIT = 0
@@ -39,12 +45,12 @@ class GameApp(App[int]):
     """
 
     CSS = """
-    Screen { layers: base overlay; }
+    Screen { overflow: hidden; }
     #board { height: 1fr; }
     #status { height: 1; background: $primary-background; }
     #message { height: 1; color: $text-warning; }
-    #too-small { layer: overlay; width: 100%; height: 100%; display: none; }
-    #too-small-text { width: auto; }
+    #too-small { display: none; overflow: hidden; width: 100%; height: 100%; }
+    #too-small-text { width: 100%; text-align: center; }
     """
 
     def __init__(
@@ -65,9 +71,9 @@ class GameApp(App[int]):
         #: The one line that ended the game when its plugin failed (printed after the screen is
         #: restored), else ``None``.
         self.failure: str | None = None
-        self.board = Board(
-            controller.session.game, controller.session.position, card_text=card_text, id="board"
-        )
+        game = controller.session.game
+        self.board = Board(game, controller.session.position, card_text=card_text, id="board")
+        self._text_width = max(len((card_text or card_label)(card)) for card in game.new_deck())
         self._message = ""
 
     # -- layout ------------------------------------------------------------------------------
@@ -75,7 +81,7 @@ class GameApp(App[int]):
     def compose(self) -> ComposeResult:
         """The board, the status bar, the message line and the footer."""
         yield self.board
-        with Middle(id="too-small"), Center():
+        with Middle(id="too-small"):
             yield Static(id="too-small-text")
         yield Static(id="status")
         yield Static(id="message")
@@ -93,23 +99,35 @@ class GameApp(App[int]):
         # The clock stops while the app is suspended (Textual's suspend, e.g. for a shell).
         self.app_suspend_signal.subscribe(self, lambda _app: self.on_app_blur())
         self.app_resume_signal.subscribe(self, lambda _app: self.on_app_focus())
-        self.call_after_refresh(self.check_size)
+        self.check_size()
 
-    def on_resize(self) -> None:
-        """Redraw for the new size: the board, or the "terminal too small" message."""
-        self.call_after_refresh(self.check_size)
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the board at the new size, or the "terminal too small" message."""
+        self.check_size(event.size)
 
-    def check_size(self) -> None:
+    def check_size(self, size: Size | None = None) -> None:
         """Show only the "terminal too small" message, centred, when the board cannot be drawn
-        at this size; the board again when it can."""
-        problem = self.board.too_small
-        if problem is not None:
-            width, height = self.size
-            problem = f"{problem}; this is {width}x{height}"
+        in a terminal of ``size`` (default: the app's); the board again when it can.
+
+        The board gets the terminal less the lines of the status bar, the message line and the
+        footer (:data:`OTHER_LINES`).
+        """
+        width, height = size or self.size
+        session = self.controller.session
+        needed = board_geometry(
+            session.game,
+            session.position,
+            width,
+            height - OTHER_LINES,
+            text_width=self._text_width,
+        ).needed
+        problem = None
+        if needed is not None:
+            columns, rows = needed[0], needed[1] + OTHER_LINES
+            problem = f"terminal too small: {columns}x{rows} needed; this is {width}x{height}"
             self.query_one("#too-small-text", Static).update(problem)
-        hidden = "hidden" if problem is not None else "visible"
         for widget in (self.board, *self.query("#status, #message, Footer")):
-            widget.styles.visibility = hidden
+            widget.display = problem is None
         self.query_one("#too-small").display = problem is not None
 
     def on_app_blur(self) -> None:

@@ -179,3 +179,25 @@ def test_the_clock_stops_while_the_terminal_has_not_the_focus(fake_controller: M
         assert controller.clock.running
 
     run_scenario(PatienceApp(controller), scenario)
+
+
+def test_a_terminal_too_small_shows_only_the_size_needed_until_it_grows(
+    fake_controller: Make,
+) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        too_small = app.query_one("#too-small")
+        assert not too_small.display
+        await pilot.resize_terminal(12, 6)
+        await pilot.pause()
+        assert too_small.display
+        text = str(app.query_one("#too-small-text").render())
+        assert text.startswith("terminal too small: ") and text.endswith("this is 12x6")
+        assert not app.board.display
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not too_small.display
+        assert app.board.display
+
+    run_scenario(PatienceApp(controller), scenario)
