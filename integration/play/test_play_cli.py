@@ -70,9 +70,9 @@ def test_a_winning_line_wins(run_patience: Run, patience_data_dir: Path) -> None
 
 def test_a_losing_game_is_lost(run_patience: Run, patience_data_dir: Path) -> None:
     result = run_patience("play", "escalator", "--deal", LOSE_DEAL, input=script(*["d"] * 24))
-    assert result.code == 0
+    assert result.code == 4  # piped play that ends lost
     assert "No moves left: game lost. Score 0/28." in result.out
-    assert "won" not in result.out
+    assert "You won" not in result.out
     assert save_of(patience_data_dir)["finished"] == "lost"
 
 
@@ -80,18 +80,27 @@ def test_undo_is_allowed_after_a_loss_and_after_a_win(
     run_patience: Run, patience_data_dir: Path
 ) -> None:
     result = run_patience(
-        "play", "escalator", "--deal", LOSE_DEAL, input=script(*["d"] * 24, "d", "undo")
+        "play", "escalator", "--deal", LOSE_DEAL, input=script(*["d"] * 24, "undo")
     )
-    assert "The game is over (no moves left)" in result.out
     assert last_status(result.out).endswith("Moves: 23")
     assert save_of(patience_data_dir)["finished"] is None
-    result = run_patience(
-        "play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE, "2h", "u")
-    )
-    assert "The game is over (you won)" in result.out
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE, "u"))
     save = save_of(patience_data_dir)
     assert save["finished"] is None and save["redo"] == ["p1 w"]
     assert last_status(result.out).startswith("Score 27/28")
+
+
+def test_a_move_after_the_end_is_refused(run_patience: Run, patience_data_dir: Path) -> None:
+    """Piped, a move after the game is over is a refused move: the run stops there (exit 5),
+    the game kept as it ended."""
+    result = run_patience(
+        "play", "escalator", "--deal", LOSE_DEAL, input=script(*["d"] * 24, "d", "undo")
+    )
+    assert result.code == 5
+    assert "input line 25: 'd' refused: The game is over (no moves left)" in result.err
+    assert save_of(patience_data_dir)["finished"] == "lost"
+    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE, "2h"))
+    assert result.code == 5 and "The game is over (you won)" in result.err
 
 
 # -- mistakes never end a game ----------------------------------------------------------------
@@ -101,18 +110,24 @@ def test_garbled_and_illegal_moves_print_one_line_and_the_game_goes_on(
     run_patience: Run, patience_data_dir: Path
 ) -> None:
     result = run_patience(
-        "play", "escalator", "--deal", WIN_DEAL, input=script("xyzzy 7", "6h", "", "deal", "uNdO 0")
+        "play", "escalator", "--deal", WIN_DEAL, input=script("", "deal", "uNdO 0", "board")
     )
-    assert result.code == 0
+    assert result.code == 3
     lines = result.out.splitlines()
-    garbled = lines.index("> xyzzy 7") + 1
-    assert lines[garbled] == "unknown pile or card 'xyzzy'; type 'help' for the notation"
-    assert lines[garbled + 1] == "> 6h"
-    assert lines[garbled + 2] == "illegal move '6h'; type 'moves' for the legal moves."
-    assert lines[garbled + 3] == "> "
-    assert lines[garbled + 4] == "> deal"
-    assert "usage: undo [N|all]" in lines
+    assert lines[lines.index("> ") + 1] == "> deal"
+    assert lines[lines.index("> uNdO 0") + 1] == "usage: undo [N|all]"
     assert save_of(patience_data_dir)["moves"] == ["deal"]
+    for typed, said in [
+        ("xyzzy 7", "unknown pile or card 'xyzzy'; type 'help' for the notation"),
+        ("6h", "illegal move '6h': 6♥ is not one rank from 2♠ (K and A count as one apart)"),
+    ]:
+        result = run_patience("play", "escalator", "--resume", input=script(typed, "deal"))
+        assert result.code == 5  # piped: a refused move ends the run
+        assert result.err == (
+            f"patience: input line 1: {typed!r} refused: {said}. The rest of the input is "
+            "not played; the game is saved; resume with: patience play escalator --resume\n"
+        )
+        assert save_of(patience_data_dir)["moves"] == ["deal"]
 
 
 def test_counts_of_thousands_of_digits_are_read_as_counts_not_errors(
@@ -128,15 +143,15 @@ def test_counts_of_thousands_of_digits_are_read_as_counts_not_errors(
         "--deal",
         WIN_DEAL,
         "--no-dead-check",
-        input=script("deal", "deal", f"undo {huge}", f"redo 000{huge}", f"p28 w {huge}", "undo ²"),
+        input=script("deal", "deal", f"undo {huge}", f"redo 000{huge}", "undo ²", f"p28 w {huge}"),
     )
-    assert result.code == 0, result.err
-    assert result.err == ""
+    assert result.code == 5, result.err
+    assert result.err.startswith(
+        f"patience: input line 6: 'p28 w {huge[:31]}...' refused: illegal move "
+        f"'p28 w {huge[:31]}...'; type 'moves' for the legal moves. "
+    )
     lines = result.out.splitlines()
-    assert lines[lines.index(f"> {f'p28 w {huge}'[:200]}...") + 1] == (
-        f"illegal move 'p28 w {huge[:31]}...'; type 'moves' for the legal moves."
-    )
-    assert lines[-4:-2] == ["> undo ²", "usage: undo [N|all]"]
+    assert lines[lines.index("> undo ²") + 1] == "usage: undo [N|all]"
     assert [line for line in lines if line.startswith("Score ")][-2].endswith("Moves: 0")
     assert save_of(patience_data_dir)["moves"] == ["deal", "deal"]
 
@@ -200,7 +215,7 @@ def test_end_of_input_saves_and_resume_continues(
     run_patience: Run, patience_data_dir: Path, k: int
 ) -> None:
     result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE[:k]))
-    assert result.code == 0
+    assert result.code == 3  # piped play that ends in progress
     assert result.out.splitlines()[-1] == (
         f"Game saved to {patience_data_dir / 'saves' / 'escalator.json'}; "
         "resume with: patience play escalator --resume"
@@ -262,7 +277,7 @@ def test_ctrl_c_away_from_the_prompt_adds_no_line_break(
 ) -> None:
     """Interrupted in a hint's search, where every line printed is ended: the one line of
     stderr is all, with no empty line before it and none on stdout."""
-    from patience_core.play import _controller as play_cmd
+    from patience_core.play import _searching as play_cmd
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
@@ -329,7 +344,7 @@ def test_output_cut_short_ends_play_quietly_and_keeps_the_game(
 
 def test_quit_saves_and_stops_reading(run_patience: Run, patience_data_dir: Path) -> None:
     result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script("d", "q", "d"))
-    assert result.code == 0 and "> q" in result.out and "> d\n" not in result.out.split("> q")[1]
+    assert result.code == 3 and "> q" in result.out and "> d\n" not in result.out.split("> q")[1]
     assert save_of(patience_data_dir)["moves"] == ["deal"]
 
 
@@ -410,7 +425,7 @@ def test_a_new_game_keeps_the_unfinished_one(run_patience: Run, patience_data_di
     path = patience_data_dir / "saves" / "escalator.json"
     before = path.read_bytes()
     result = run_patience("play", "escalator", "--deal", "5", input=script("d"))
-    assert result.code == 0
+    assert result.code == 3
     match = re.search(
         r"Your unfinished escalator game \(deal 17, 4 moves\) was kept as (\S+); "
         r"resume it with: patience play escalator --resume --file (\S+)\n",
@@ -421,7 +436,7 @@ def test_a_new_game_keeps_the_unfinished_one(run_patience: Run, patience_data_di
     assert archive.parent == path.parent and archive.read_bytes() == before
     assert save_of(patience_data_dir)["deal"] == "5"
     result = run_patience("play", "escalator", "--resume", "--file", str(archive), input="")
-    assert result.code == 0 and "Moves: 4" in result.out
+    assert result.code == 3 and "Moves: 4" in result.out
     assert f"--resume --file {archive}" in result.out.splitlines()[-1]
 
 
@@ -438,7 +453,7 @@ def test_a_corrupt_default_save_is_moved_aside(run_patience: Run, patience_data_
     path.parent.mkdir(parents=True)
     path.write_bytes(b'{"format": "patience-save", "vers')
     result = run_patience("play", "escalator", "--deal", WIN_DEAL, input="")
-    assert result.code == 0
+    assert result.code == 3
     match = re.search(r"could not be read; it was moved to (\S+)\.\n", result.out)
     assert match and Path(match[1]).read_bytes() == b'{"format": "patience-save", "vers'
     assert save_of(patience_data_dir)["deal"] == WIN_DEAL
@@ -459,7 +474,7 @@ def test_file_is_never_overwritten_unless_finished(
     before = path.read_bytes()
     result = run_patience("play", "escalator", "--deal", WIN_DEAL, "--file", str(path), input="")
     if content == "finished":
-        assert result.code == 0 and json.loads(path.read_text())["deal"] == WIN_DEAL
+        assert result.code == 3 and json.loads(path.read_text())["deal"] == WIN_DEAL
         return
     assert result.code == 1 and len(result.err.strip().splitlines()) == 1
     assert "not overwriting" in result.err or "--resume" in result.err
@@ -534,7 +549,7 @@ def test_resume_refuses_a_save_of_another_game(tmp_path: Path) -> None:
     made = runner.invoke(
         cli, ["play", "escalator-copy", "-d", "17", "--file", str(path)], input="d\n", obj=host
     )
-    assert made.exit_code == 0, made.output
+    assert made.exit_code == 3, made.output
     before = path.read_bytes()
     result = runner.invoke(
         cli, ["play", "escalator", "--resume", "--file", str(path)], input="d\n", obj=host
@@ -580,7 +595,7 @@ def test_a_second_window_on_the_same_game_is_refused(
     saved = json.loads((patience_data_dir / "saves" / "escalator.json").read_text())
     assert saved["deal"] == "3" and saved["moves"] == ["deal"]
     # Once the first window is closed the game opens again.
-    assert run_patience("play", "escalator", "--resume", input="quit\n").code == 0
+    assert run_patience("play", "escalator", "--resume", input="quit\n").code == 3
 
 
 def test_a_plugin_failing_during_play_is_reported_and_the_game_kept(
@@ -614,7 +629,7 @@ def test_a_plugin_failing_during_play_is_reported_and_the_game_kept(
 @pytest.mark.parametrize("line", ["deal 5", "quit now", "help me"])
 def test_commands_with_stray_arguments_say_so(run_patience: Run, line: str) -> None:
     result = run_patience("play", "escalator", "--deal", "3", input=f"{line}\nquit\n")
-    assert result.code == 0
+    assert result.code == 3
     assert "takes no argument" in result.out
 
 
@@ -745,7 +760,7 @@ def test_a_plugin_exiting_in_a_search_of_play_is_a_failing_search(
     _failing_once_dealt(monkeypatch, "key", "SystemExit(7)", in_search=True)
     dead_check = "--dead-check" if search == "dead check" else "--no-dead-check"
     result = run_patience("play", "escalator", "--deal", "3", dead_check, input="deal\nhint\n")
-    assert result.code == 0, result
+    assert result.code == 3, result
     if search == "dead check":
         assert "the dead check is off" in result.err and "SystemExit: 7" in result.err
     else:
@@ -763,10 +778,12 @@ def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goe
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise ZeroDivisionError("boom in a search")
 
-    monkeypatch.setattr("patience_core.play._controller.run_dead_check", broken)
+    monkeypatch.setattr("patience_core.play._searching.run_dead_check", broken)
     assert hints.dead_check is not broken
-    result = run_patience("play", "escalator", "--deal", "3", input="deal\ndeal\nquit\n")
-    assert result.code == 0
+    result = run_patience(
+        "play", "escalator", "--deal", "3", "--dead-check", input="deal\ndeal\nquit\n"
+    )
+    assert result.code == 3
     assert result.err.count("the dead check is off") == 1
     assert "(patience-escalator) failed in a search: ZeroDivisionError" in result.err
     saved = json.loads((patience_data_dir / "saves" / "escalator.json").read_text())
@@ -811,7 +828,7 @@ def test_play_with_standard_input_closed_ends_like_end_of_input(patience_data_di
         preexec_fn=lambda: os.close(0),
         timeout=120,
     )
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 3, done.stderr  # piped: in progress
     assert b"Traceback" not in done.stderr and b"internal error" not in done.stderr
     assert b"Game saved" in done.stdout
 
@@ -831,19 +848,37 @@ def test_bytes_the_locale_cannot_decode_are_a_garbled_move(patience_data_dir: Pa
         env=env,
         timeout=120,
     )
-    assert done.returncode == 0, done.stderr
-    assert b"cannot read move" in done.stdout
-    assert save_of(patience_data_dir)["moves"] == ["deal", "deal"]  # play went on after it
+    assert done.returncode == 5, done.stderr  # piped: a garbled move is a refused one
+    assert b"input line 2: 'Q" in done.stderr and b"' refused: cannot read move" in done.stderr
+    assert b"Traceback" not in done.stderr
+    assert save_of(patience_data_dir)["moves"] == ["deal"]
 
 
-def test_a_deal_that_cannot_be_won_is_called_so_at_the_deal(run_patience: Run) -> None:
-    """At move 0 there is nothing to undo: the dead check says the deal cannot be won (Escalator
-    deal 11 is dead), and says "undo" only once a move was made."""
-    result = run_patience("play", "escalator", "--deal", "11", input="deal\nquit\n")
-    assert result.code == 0, result.err
-    first, _, rest = result.out.partition("No winning line exists: this deal cannot be won.")
-    assert first and "undo to go back" not in first
-    assert "No winning line remains (undo to go back)." in rest
+def test_a_deal_that_cannot_be_won_is_called_so_at_the_deal_once(run_patience: Run) -> None:
+    """With the dead check on, a dead deal (Escalator deal 11) is called so once, at the deal;
+    later moves do not repeat it, nor say "undo to go back" (nothing was winnable)."""
+    result = run_patience(
+        "play", "escalator", "--deal", "11", "--dead-check", input="deal\ndeal\nquit\n"
+    )
+    assert result.code == 3, result.err
+    assert result.out.count("This deal cannot be won.") == 1
+    assert "No winning line" not in result.out
+
+
+def test_the_dead_check_is_off_by_default_where_cards_are_hidden(run_patience: Run) -> None:
+    """Escalator hides its stock: no spoiler unless asked for; 'dead on' asks, once."""
+    result = run_patience("play", "escalator", "--deal", "11", input="deal\nboard\n")
+    assert "cannot be won" not in result.out and "No winning line" not in result.out
+    result = run_patience(
+        "play", "escalator", "--deal", "11", input="dead on\nboard\ndead off\ndeal\n"
+    )
+    lines = result.out.splitlines()
+    assert lines[lines.index("> dead on") + 1 :][:2] == [
+        "Dead check on.",
+        "This deal cannot be won.",
+    ]
+    assert result.out.count("cannot be won") == 1
+    assert "Dead check off." in result.out
 
 
 def test_play_file_in_a_missing_folder_makes_no_folder(run_patience: Run, tmp_path: Path) -> None:

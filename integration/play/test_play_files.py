@@ -50,7 +50,7 @@ def _unreadable(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
 
 def _a_save(run_patience: Run, path: Path) -> Path:
     done = run_patience("play", "escalator", "--deal", "3", "--file", str(path), input="deal\n")
-    assert done.code == 0, done
+    assert done.code == 3, done
     return path
 
 
@@ -76,7 +76,7 @@ def test_a_read_only_save_is_refused_before_the_game_starts(
 def test_a_read_only_default_save_is_refused_too(
     run_patience: Run, patience_data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert run_patience("play", "escalator", "--deal", "3", input="deal\n").code == 0
+    assert run_patience("play", "escalator", "--deal", "3", input="deal\n").code == 3
     save = patience_data_dir / "saves" / "escalator.json"
     before = save.read_bytes()
     _no_access(monkeypatch, save, os.W_OK)
@@ -133,7 +133,7 @@ def test_play_leaves_no_lock_file_and_no_stale_temporary(
     """A kill -9 during a save can leave ``.NAME.XXXX.tmp`` beside it: the next save removes it
     once it is old enough to be dead. Locks do not pile up in ``locks/`` (one per save path
     ever used, before): a game that ends removes its lock file."""
-    assert run_patience("play", "escalator", "--deal", "3", input="deal\n").code == 0
+    assert run_patience("play", "escalator", "--deal", "3", input="deal\n").code == 3
     saves = patience_data_dir / "saves"
     litter = saves / ".escalator.json.k9x2ab7q.tmp"
     litter.write_text('{"format": "patience-save", "ver')
@@ -142,8 +142,8 @@ def test_play_leaves_no_lock_file_and_no_stale_temporary(
     for n in range(3):
         path = patience_data_dir / f"g{n}.json"
         args = ("--deal", "5", "--file", str(path))
-        assert run_patience("play", "escalator", *args, input="deal\n").code == 0
-    assert run_patience("play", "escalator", "--resume", input="deal\n").code == 0
+        assert run_patience("play", "escalator", *args, input="deal\n").code == 3
+    assert run_patience("play", "escalator", "--resume", input="deal\n").code == 3
     assert sorted(p.name for p in saves.iterdir()) == ["escalator.json"]
     assert json.loads((saves / "escalator.json").read_text())["moves"] == ["deal", "deal"]
     assert list((patience_data_dir / "locks").iterdir()) == []

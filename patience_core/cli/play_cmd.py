@@ -1,55 +1,31 @@
-"""``patience play GAME``: play a game in the terminal, one command per line (docs/play.md).
+"""``patience play GAME``: play a game in the terminal (docs/play.md): full screen when standard
+input and output are a terminal (:func:`patience_core.tui.run_fullscreen`), else (or with
+``--plain``) the line player, one command per line (:func:`patience_core.play.play_game`).
 
 Every change (a move, undo, redo, restart) is saved at once, atomically, so a killed process loses
-nothing; ``--resume`` continues the saved game. Commands come from standard input, so a pipe can
-script a whole game; end of input saves and exits 0. The game itself is played by
-:func:`patience_core.play.play_game`; this module only reads the options.
+nothing; ``--resume`` continues the saved game. Piped commands script a whole game; the exit
+status tells won, in progress, lost and a refused move apart. This module only reads the options.
 """
 
 from __future__ import annotations
 
-import os
+import secrets
 import sys
 
 import click
 
 from patience_core.cli import end_interrupted_line, get_host, own_exit, show_traceback
-from patience_core.cli.options import DEAL, file_path, number_problem, option_flag, random_deal
-from patience_core.engine import DealNumber, shown
+from patience_core.cli.options import DEAL, file_path, option_flag, random_deal
+from patience_core.engine import DealNumber
 from patience_core.errors import PatienceError
 from patience_core.games import parse_options, shown_path
-from patience_core.play import PlayRequest, default_save_path, play_game, stdin_is_tty
-from patience_core.solve import DEAD_CHECK_NODES
-
-#: The environment variable that sets the dead check's seconds (0 turns it off).
-DEAD_CHECK_ENV = "PATIENCE_DEAD_CHECK"
-#: The dead check's default seconds.
-DEAD_CHECK_DEFAULT = 0.3
-#: The dead check's node budget when the commands come from a pipe: no time limit, so a piped
-#: transcript is the same on every machine, and small, so piped games stay fast.
-DEAD_CHECK_PIPED_NODES = 3_000
-
-
-def dead_check_seconds(enabled: bool, environ: dict[str, str] | None = None) -> float:
-    """The dead check's time per move: 0 when ``--no-dead-check`` is given, else
-    ``$PATIENCE_DEAD_CHECK`` seconds (0 turns it off), else :data:`DEAD_CHECK_DEFAULT`.
-
-    :raises PatienceError: for a value that is not a number >= 0.
-    """
-    if not enabled:
-        return 0.0
-    text = (os.environ if environ is None else environ).get(DEAD_CHECK_ENV, "").strip()
-    if not text:
-        return DEAD_CHECK_DEFAULT
-    try:
-        value = -1.0 if number_problem(text) else float(text)
-    except ValueError:
-        value = -1.0
-    if not value >= 0 or value == float("inf"):
-        raise PatienceError(
-            f"{DEAD_CHECK_ENV} must be a number of seconds >= 0, not {shown(text, 23)}"
-        )
-    return value
+from patience_core.play import (
+    PlayRequest,
+    dead_check_budget,
+    default_save_path,
+    play_game,
+    stdin_is_tty,
+)
 
 
 @click.command()
@@ -71,11 +47,13 @@ def dead_check_seconds(enabled: bool, environ: dict[str, str] | None = None) -> 
 )
 @click.option(
     "--dead-check/--no-dead-check",
-    default=True,
-    show_default=True,
-    help="After each move, search briefly (0.3 s, or $PATIENCE_DEAD_CHECK seconds) and say "
-    "when no winning line remains.",
+    default=None,
+    help="Say when a short search (0.3 s, or $PATIENCE_DEAD_CHECK seconds) proves no winning "
+    "line remains. It knows the hidden cards, so by default it is on only in games that hide "
+    "none (Baker's Game); 'dead on|off' toggles it while playing.",
 )
+@click.option("--winnable", is_flag=True, help="Play a random deal the solver proves winnable.")
+@click.option("--plain", is_flag=True, help="The line player, even on a terminal.")
 @click.pass_context
 def play(
     ctx: click.Context,
@@ -84,14 +62,17 @@ def play(
     options: tuple[str, ...],
     resume: bool,
     file: str | None,
-    dead_check: bool,
+    dead_check: bool | None,
+    winnable: bool,
+    plain: bool,
 ) -> None:
-    """Play GAME in the terminal. Type moves (e.g. 9h, deal, t1 f, t3 t5 2) and commands (help,
-    hint, undo, redo, restart, moves, board, save, quit), one per line. The game is saved after
-    every move; --resume continues it. Without --deal a random deal is chosen and its number
-    printed. 'hint' gives the best move and why (docs/solver.md)."""
+    """Play GAME in the terminal: full screen with keys and the mouse on a terminal, else (or
+    with --plain) one move (e.g. 9h, deal, t1 f) or command (help, hint, undo, redo, restart,
+    auto, moves, board, save, quit) per line. The game is saved after every move; --resume
+    continues it. Without --deal a random deal is chosen and its number printed. Piped play
+    exits 0 won, 3 in progress, 4 lost, 5 at a refused move (docs/play.md)."""
     host = get_host(ctx)
-    dead_seconds = dead_check_seconds(dead_check)
+    dead_seconds, dead_nodes = dead_check_budget(interactive=stdin_is_tty())
     host.game_class(game)  # UnknownGame (saying why a plugin is missing), before anything else
     path = (
         file_path(file, "--file", "save file", reading=resume)
@@ -109,13 +90,10 @@ def play(
         raise PatienceError(
             f"cannot save the game to {path}: the folder {shown_path(path.parent)} {what}"
         )
-    if resume and (deal_number is not None or options):
-        raise click.UsageError("--deal and --option cannot be used with --resume")
-    dead_nodes = DEAD_CHECK_NODES
-    if not stdin_is_tty() and not os.environ.get(DEAD_CHECK_ENV, "").strip():
-        # Piped commands: a node budget and no time limit, the same transcript on every machine.
-        dead_seconds = 3600.0 if dead_seconds > 0 else 0.0
-        dead_nodes = DEAD_CHECK_PIPED_NODES
+    if resume and (deal_number is not None or options or winnable):
+        raise click.UsageError("--deal, --option and --winnable cannot be used with --resume")
+    if winnable and deal_number is not None:
+        raise click.UsageError("--deal and --winnable cannot be used together")
     number = None if resume else (deal_number if deal_number is not None else random_deal())
     request = PlayRequest(
         game=game,
@@ -127,7 +105,21 @@ def play(
         options={} if resume else parse_options(options),
         dead_seconds=dead_seconds,
         dead_nodes=dead_nodes,
+        dead_check=dead_check,
+        plain=plain,
+        winnable=winnable,
+        rng_seed=secrets.randbelow(2**32),
     )
+    if not plain and stdin_is_tty() and sys.stdout.isatty():
+        from patience_core import tui  # lazily: `patience list` must not import textual
+
+        if hasattr(tui, "run_fullscreen"):
+            code = tui.run_fullscreen(
+                host, request, own_exit=own_exit, show_traceback=show_traceback
+            )
+            if code:
+                sys.exit(code)
+            return
     code = play_game(
         host,
         request,

@@ -23,6 +23,7 @@ from patience_core.engine._notation import (
     counted,
     format_move,
     parse_move,
+    read_candidate,
     shown,
 )
 from patience_core.engine._rng import (
@@ -71,6 +72,7 @@ __all__ = [
     "move_cards",
     "next_rank",
     "parse_move",
+    "read_candidate",
     "run_length",
     "run_moves",
     "search_limits",

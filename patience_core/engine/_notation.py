@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from patience_core.errors import BadMoveText, IllegalMove, shown
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
-__all__ = ["NOTATION_HELP", "counted", "format_move", "parse_move", "shown"]
+__all__ = ["NOTATION_HELP", "counted", "format_move", "parse_move", "read_candidate", "shown"]
 
 #: Ends the message of a move that cannot be read, for a player typing it (left out where no
 #: player typed the move, e.g. a save that does not replay).
@@ -67,6 +67,9 @@ def counted(count: int, noun: str) -> str:
     """``count`` and ``noun``, plural unless the count is one: ``"1 move"``, ``"3 moves"``."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
+
+#: The readings of an ambiguous move its message lists at most.
+_AMBIGUOUS_SHOWN = 6
 
 #: Digits a move's card count is read with at most: a longer count names no move.
 _COUNT_DIGITS = 6
@@ -131,6 +134,8 @@ def parse_move(
         deals = [m for m in legal if m.kind is MoveKind.DEAL]
         if deals:
             return deals[0]
+        if not any(spec.kind is PileKind.STOCK for spec in piles):
+            raise IllegalMove("this game has no stock to deal from")
         raise IllegalMove("no deal is possible now")
 
     # Source: a pile (or kind) or a card.
@@ -188,9 +193,95 @@ def parse_move(
         m.target is not None and piles[m.target].kind in _INTERCHANGEABLE for m in matches
     )
     if len(sources) > 1 or (target_piles is None and len(targets) > 1 and not interchangeable):
-        options = ", ".join(sorted({format_move(piles, m) for m in matches})[:6])
-        raise BadMoveText(f"move {shown(text)} is ambiguous: {options}")
+        readings = sorted({format_move(piles, m) for m in matches})
+        listed = ", ".join(readings[:_AMBIGUOUS_SHOWN])
+        if len(readings) > _AMBIGUOUS_SHOWN:
+            listed = f"{len(readings)} readings, the first {_AMBIGUOUS_SHOWN}: {listed}"
+        else:
+            listed = f"{len(readings)} readings: {listed}"
+        raise BadMoveText(f"move {shown(text)} is ambiguous ({listed}); name both piles")
     best = max(matches, key=lambda m: m.count)
     return min(
         (m for m in matches if m.count == best.count), key=lambda m: (m.target or 0, m.count)
     )
+
+
+def read_candidate(text: str, piles: Sequence[PileSpec], position: Position) -> Move | None:
+    """The move ``text`` names, legal or not, so that a refusal can say which rule it breaks
+    (:meth:`Game.why_illegal <patience_core.games.Game.why_illegal>`); ``None`` when the text
+    names no single move.
+
+    A deal word (or the stock's name) is a deal; a pile name is that pile, a kind's letter the
+    only pile of that kind (a foundation: the one of the card's suit, else the first empty one,
+    else the first); a card is the pile holding it, with the cards on it. A move without a
+    destination goes to a foundation, else to the waste. Without a count one card moves (from a
+    card: that card and the cards on it).
+
+    :raises BadMoveText: for text that cannot be read at all (as :func:`parse_move`).
+    """
+    tokens, _typed = _tokens(text)
+    if not tokens or len(tokens) > 3:
+        return None
+    names = {spec.name: i for i, spec in enumerate(piles)}
+    stocks = [i for i, spec in enumerate(piles) if spec.kind is PileKind.STOCK]
+    stock_names = [piles[i].name for i in stocks]
+    if len(tokens) == 1 and (tokens[0] in _DEAL_WORDS or tokens[0] in stock_names):
+        return Move.deal(stocks[0]) if stocks else None
+    source: int | None = None
+    count = 1
+    first = tokens[0]
+    if first in names:
+        source = names[first]
+    elif first in KIND_LETTERS:
+        kind = KIND_LETTERS[first]
+        of_kind = [i for i, spec in enumerate(piles) if spec.kind is kind]
+        source = of_kind[0] if len(of_kind) == 1 else None
+    elif _CARD.match(first.lstrip("*")):
+        wanted = Card.from_code(first.lstrip("*"))
+        for index, pile in enumerate(position.piles):
+            at = next(
+                (k for k, c in enumerate(pile) if (c.rank, c.suit) == (wanted.rank, wanted.suit)),
+                None,
+            )
+            if at is not None:
+                source, count = index, len(pile) - at
+                break
+    if source is None:
+        return None
+    moving = position[source][-count:] if position[source] else ()
+    card = moving[0] if moving else None
+    target: int | None = None
+    if len(tokens) >= 2:
+        if tokens[1] in names:
+            target = names[tokens[1]]
+        elif tokens[1] in KIND_LETTERS:
+            target = _kind_target(KIND_LETTERS[tokens[1]], piles, position, card)
+    else:
+        target = _kind_target(PileKind.FOUNDATION, piles, position, card)
+        if target is None:
+            target = _kind_target(PileKind.WASTE, piles, position, card)
+    if target is None:
+        return None
+    if len(tokens) == 3:
+        if not tokens[2].isdigit() or len(tokens[2]) > _COUNT_DIGITS:
+            return None
+        count = int(tokens[2])
+    return Move.transfer(source, target, count)
+
+
+def _kind_target(
+    kind: PileKind, piles: Sequence[PileSpec], position: Position, card: Card | None
+) -> int | None:
+    """The pile of ``kind`` a move to "any pile of that kind" is read as (see
+    :func:`read_candidate`)."""
+    of_kind = [i for i, spec in enumerate(piles) if spec.kind is kind]
+    if len(of_kind) == 1:
+        return of_kind[0]
+    if not of_kind or kind is not PileKind.FOUNDATION:
+        return None
+    if card is not None:
+        suited = [i for i in of_kind if position[i] and position[i][-1].suit == card.suit]
+        if suited:
+            return suited[0]
+    empty = [i for i in of_kind if not position[i]]
+    return empty[0] if empty else of_kind[0]

@@ -23,11 +23,14 @@ from patience_core.engine import (
     counted,
     format_move,
     parse_move,
+    read_candidate,
+    shown,
     standard_deck,
 )
 from patience_core.errors import BadDeal, BadSave, IllegalMove
 from patience_core.games._board import BoardLayout
 from patience_core.games._options import GameOption, chosen_options
+from patience_core.games._refusals import card_name, generic_reason
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
 __all__ = ["Game", "Painter", "PositionFormat"]
@@ -219,9 +222,36 @@ class Game(abc.ABC):
         """Read a move typed by a player.
 
         :raises BadMoveText: for unreadable or ambiguous text.
-        :raises IllegalMove: when the text names no legal move.
+        :raises IllegalMove: when the text names no legal move; when it names one move that is
+            not legal (:func:`~patience_core.engine.read_candidate`), the message gives the
+            rule it breaks (:meth:`why_illegal`): ``illegal move 't8 t7': only a King may fill
+            an empty column``.
         """
-        return parse_move(text, self.piles, position, self.legal_moves(position))
+        legal = self.legal_moves(position)
+        try:
+            return parse_move(text, self.piles, position, legal)
+        except IllegalMove:
+            candidate = read_candidate(text, self.piles, position)
+            if candidate is None or candidate in legal:
+                raise
+            reason = self.why_illegal(position, candidate)
+            raise IllegalMove(f"illegal move {shown(text)}: {reason}") from None
+
+    def why_illegal(self, position: Position, move: Move) -> str:
+        """Why ``move``, which is not legal in ``position``, is refused: one short sentence
+        naming the rule it breaks, without a final full stop, e.g. ``"the stock is empty"``,
+        ``"8♥ is covered by 3♠ and 5♦"``, ``"only a King may fill an empty column"``.
+
+        The default names the generic reason from the piles' kinds (an empty stock or source,
+        a pile without that many cards, a face-down card, a foundation or a free cell that does
+        not take the card, a card that does not build on another). Games override it for their
+        own rules and fall back on ``super().why_illegal(...)`` (docs/rules-api.md). Both front
+        ends show it for every refused move; it is not called for legal moves.
+
+        :param move: a move of this game's layout; its pile indices may be any of the layout.
+        :returns: a non-empty line.
+        """
+        return generic_reason(self.piles, position, move, self.legal_moves(position))
 
     def describe_move(self, position: Position, move: Move) -> str:
         """A sentence for people, e.g. ``"9♥ from p23 to the waste"``; used by hints and logs."""
@@ -287,6 +317,11 @@ class Game(abc.ABC):
     def pile_indices(self, kind: PileKind) -> tuple[int, ...]:
         """The indices of every pile of ``kind``, in layout order."""
         return tuple(i for i, spec in enumerate(self.piles) if spec.kind is kind)
+
+    @staticmethod
+    def card_name(card: Card) -> str:
+        """A card as refusals and messages name it: ``"8♥"``, ``"T♠"``."""
+        return card_name(card)
 
     def option(self, name: str) -> str:
         """The value in force of option ``name``.

@@ -3,7 +3,8 @@
 
 Commands come from standard input, so a pipe can script a whole game: piped commands are echoed
 after the prompt, so that a transcript reads like a session at the terminal. End of input saves
-and ends the game.
+and ends the game. Piped input stops at a refused move, and the exit status tells how the game
+stands (:data:`EXIT_WON`, :data:`EXIT_IN_PROGRESS`, :data:`EXIT_LOST`, :data:`EXIT_REFUSED`).
 """
 
 from __future__ import annotations
@@ -20,16 +21,26 @@ from types import FrameType
 
 import click
 
-from patience_core.errors import PatienceError, PluginError
+from patience_core.errors import PatienceError, PluginError, shown
 from patience_core.games import Painter
 from patience_core.play._controller import HangUp, PlayController
-from patience_core.play._render import board_text
+from patience_core.play._narrow import fit_board, fit_text, line_width
+from patience_core.play._session import FINISHED_WON
 
-__all__ = ["HANG_UP_EXIT", "LinePlayer", "end_line", "hang_up_raises", "print_traceback"]
-__all__ += ["stdin_is_tty"]
+__all__ = ["EXIT_IN_PROGRESS", "EXIT_LOST", "EXIT_REFUSED", "EXIT_WON", "HANG_UP_EXIT"]
+__all__ += ["LinePlayer", "end_line", "hang_up_raises", "print_traceback", "stdin_is_tty"]
 
 #: The exit code of a game whose terminal closed (128 + SIGHUP, as a shell reports it).
 HANG_UP_EXIT = 129
+#: Exit codes of piped play (docs/play.md, "Exit status"): the game is won; it is in progress
+#: (end of input or quit); it is lost (no moves left); a move was refused (the rest of the
+#: input is not played). Interactive play exits 0 whatever the game's state.
+EXIT_WON = 0
+EXIT_IN_PROGRESS = 3
+EXIT_LOST = 4
+EXIT_REFUSED = 5
+
+_SUIT_LETTERS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 
 #: The longest piped command echoed whole (characters); a longer one is cut with "...".
 _ECHO_LIMIT = 200
@@ -90,6 +101,7 @@ class LinePlayer:
         ``> `` prompt is showing); the command line passes its own, which knows terminals.
     :param show_traceback: prints the traceback of a failing plugin when ``PATIENCE_DEBUG`` is
         set.
+    :param symbols: the output shows suit symbols; ``False``: messages name suits by letter.
     """
 
     def __init__(
@@ -99,13 +111,17 @@ class LinePlayer:
         *,
         end_interrupted_line: Callable[[bool], None] = end_line,
         show_traceback: Callable[[BaseException], None] = print_traceback,
+        symbols: bool = True,
     ) -> None:
+        self.symbols = symbols
         self.controller = controller
         self.paint = paint
         self.end_interrupted_line = end_interrupted_line
         self.show_traceback = show_traceback
         #: The prompt is shown and the line it starts is not ended yet.
         self.at_prompt = False
+        #: Lines of input read so far (for the message of a refused piped move).
+        self.lines_read = 0
 
     @staticmethod
     def warn(text: str) -> None:
@@ -114,28 +130,60 @@ class LinePlayer:
 
     # -- output ------------------------------------------------------------------------------
 
+    def say(self, text: str, err: bool = False) -> None:
+        """Print ``text`` wrapped to the terminal's width between words (suits by letter when
+        the output cannot show symbols); on stderr (``err``) as one line, for scripts."""
+        if not self.symbols:
+            text = text.translate(_SUIT_LETTERS)
+        for line in [text] if err else fit_text(text, line_width()):
+            click.echo(line, err=err)
+
     def show(self) -> None:
-        """Print the title, the board, the status line and the outcome (if any)."""
+        """Print the title, the board (fitted to the terminal's width), the status line, the
+        outcome (if any) and the dead check's news (once per position)."""
         controller = self.controller
         session = controller.session
         click.echo(f"{session.game.title}, deal {session.deal}")
-        click.echo(board_text(session.game, session.position, self.paint))
-        click.echo(controller.status_line())
-        outcome = controller.outcome_line()
-        if outcome is not None:
-            click.echo(outcome)
+        board = session.game.render(session.position, self.paint)
+        click.echo("\n".join(fit_board(board, line_width())))
+        self.say(controller.status_line())
+        for line in (controller.outcome_line(), controller.dead_news()):
+            if line is not None:
+                self.say(line)
 
-    def command(self, line: str) -> bool:
+    def command(self, line: str, interactive: bool = True) -> int | None:
         """Run one line and print what it did.
 
-        :returns: ``False`` when the player quits.
+        :param interactive: the line was typed at a terminal; piped input stops at a refused
+            move.
+        :returns: ``None`` to go on; an exit code when the game ends here (quit, or a refused
+            piped move).
         """
         outcome = self.controller.apply(line)
+        if outcome.refused and not interactive:
+            reason = " ".join(outcome.messages).rstrip(".")
+            self.say(
+                f"patience: input line {self.lines_read}: {shown(line)} refused: {reason}. "
+                f"The rest of the input is not played; the game is saved; resume with: "
+                f"{self.controller.resume_hint}",
+                err=True,
+            )
+            return EXIT_REFUSED
         for message in outcome.messages:
-            click.echo(message)
+            self.say(message)
         if outcome.show_board:
             self.show()
-        return not outcome.quit
+        return self.exit_code(interactive) if outcome.quit else None
+
+    def exit_code(self, interactive: bool) -> int:
+        """How play ends: 0 at a terminal; piped, by the game's state (:data:`EXIT_WON`,
+        :data:`EXIT_LOST`, :data:`EXIT_IN_PROGRESS`)."""
+        if interactive:
+            return 0
+        finished = self.controller.session.finished
+        if finished is None:
+            return EXIT_IN_PROGRESS
+        return EXIT_WON if finished == FINISHED_WON else EXIT_LOST
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -156,6 +204,7 @@ class LinePlayer:
                 click.echo()
                 return None
             self.at_prompt = False
+            self.lines_read += 1
             return typed
         self.at_prompt = True  # before the prompt: a Ctrl-C may come as soon as it shows
         click.echo("> ", nl=False)
@@ -165,6 +214,7 @@ class LinePlayer:
         if not line:
             click.echo()
             return None
+        self.lines_read += 1
         # Echo piped commands so that a transcript reads like a session at the terminal.
         bare = line.rstrip("\r\n")
         shown = "".join(ch if ch.isprintable() else "?" for ch in bare[:_ECHO_LIMIT])
@@ -176,8 +226,10 @@ class LinePlayer:
         plugin anywhere (drawing the board, a move, the score, a hint...) ends the game with
         one line on stderr that says it is saved and how to resume it.
 
-        :returns: the exit code: 0, 1 (a plugin failed, or the game could not be saved), 129
-            (the terminal closed, :class:`HangUp`: the game is saved), 130 (Ctrl-C).
+        :returns: the exit code: 0 at a terminal; piped, 0 won, 3 in progress, 4 lost, 5 a
+            move refused (:meth:`exit_code`); 1 (a plugin failed, or the game could not be
+            saved), 129 (the terminal closed, :class:`HangUp`: the game is saved), 130
+            (Ctrl-C).
         :raises PatienceError: patience's own one-line errors.
         :raises BaseException: any other error not raised in the plugin's code (e.g. ``OSError``
             for a full disk under the output), after saving the game, for the command line to
@@ -194,13 +246,19 @@ class LinePlayer:
         if interactive:
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401  (line editing and history for input())
+        code: int | None = None
         try:
             self.show()
             click.echo("Type 'help' for the notation and the commands.")
-            while True:
+            while code is None:
+                # The clock counts the time between prompts, at most a minute a command.
+                controller.clock.lap()
                 line = self.read_line(interactive)
-                if line is None or not self.command(line):
-                    break
+                if line is None:
+                    code = self.exit_code(interactive)
+                else:
+                    code = self.command(line, interactive)
+            controller.clock.lap()
         except KeyboardInterrupt:
             self.end_interrupted_line(self.at_prompt)
             controller.save()
@@ -240,7 +298,13 @@ class LinePlayer:
                 self.show_traceback(exc)
             click.echo(controller.plugin_failure_line(exc, saved), err=True)
             return 1
-        if not controller.saved and not controller.save():
+        if not controller.save():
             return 1
+        if code == EXIT_REFUSED:
+            return code
+        controller.record_stats()
+        summary = controller.tally.summary_line()
+        if summary is not None:
+            self.say(summary)
         click.echo(f"Game saved to {controller.path}; resume with: {controller.resume_hint}")
-        return 0
+        return code

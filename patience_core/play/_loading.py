@@ -21,6 +21,7 @@ from patience_core.play._saves import (
     _GAME_NAME,
     _KEYS,
     _MAX_TEXT,
+    _OPTIONAL_KEYS,
     MAX_SAVE_BYTES,
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -126,7 +127,7 @@ def read_save(path: Path) -> SavedGame:
             f"{path} is a saved game of format version {shown}; "
             f"this patience reads version {SAVE_VERSION}"
         )
-    unknown = sorted(set(data) - _KEYS)
+    unknown = sorted(set(data) - _KEYS - _OPTIONAL_KEYS)
     if unknown:
         raise BadSave(f"{path}: unknown field {unknown[0][:40]!r}")
     missing = sorted(_KEYS - set(data))
@@ -158,7 +159,19 @@ def read_save(path: Path) -> SavedGame:
         dt.datetime.fromisoformat(saved_at)
     except ValueError:
         raise BadSave(f"{path}: 'saved_at' is not an ISO 8601 date and time") from None
+    elapsed = data.get("elapsed", 0)
+    if (
+        not isinstance(elapsed, int | float)
+        or isinstance(elapsed, bool)
+        or not 0 <= elapsed < 10**9
+    ):
+        raise BadSave(f"{path}: 'elapsed' must be a number of seconds >= 0")
+    stats_id = data.get("stats_id")
+    if stats_id is not None and (not isinstance(stats_id, str) or len(stats_id) > _MAX_TEXT):
+        raise BadSave(f"{path}: 'stats_id' must be text")
     return SavedGame(
+        elapsed=float(elapsed),
+        stats_id=stats_id,
         game=game,
         plugin_version=plugin_version,
         deal=deal,

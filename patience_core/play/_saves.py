@@ -12,8 +12,13 @@ rules could not reach. The format (``docs/play.md``, "Saved games")::
       "moves": ["deal", "p22 w", ...],      # canonical move text, first move first
       "redo": ["p7 w"],                      # undone moves still redoable, next one first
       "finished": null,                      # "won", "lost" or null (in progress)
-      "saved_at": "2025-01-31T12:00:00+00:00"
+      "saved_at": "2025-01-31T12:00:00+00:00",
+      "elapsed": 312.5,                      # optional: seconds played (the play clock)
+      "stats_id": "..."                      # optional: the game's row in the statistics
     }
+
+The two optional fields came after version 1 was first written: a save without them reads as
+0 seconds played and no statistics row, so older saves still load.
 
 Writing goes through :func:`patience_core.files.atomic_writer` (a temporary file in the same
 folder, flushed, ``fsync``-ed and renamed over the save), so a crash leaves either the old save or
@@ -78,6 +83,9 @@ _KEYS = frozenset(
     }
 )
 
+#: Fields a save may leave out (older saves have none of them).
+_OPTIONAL_KEYS = frozenset({"elapsed", "stats_id"})
+
 #: Makes a game from its name and options (e.g. ``PluginHost.game``); raises a PatienceError.
 GameFactory = Callable[[str, Mapping[str, str]], Game]
 
@@ -94,6 +102,8 @@ class SavedGame:
     :param redo: undone moves, the next one to redo first.
     :param finished: ``"won"``, ``"lost"`` or ``None``.
     :param saved_at: when the save was written (ISO 8601 text).
+    :param elapsed: seconds played (the play clock); 0 for a save without the field.
+    :param stats_id: the game's row in the statistics, or ``None``.
     """
 
     game: str
@@ -104,6 +114,8 @@ class SavedGame:
     redo: tuple[str, ...]
     finished: str | None
     saved_at: str
+    elapsed: float = 0.0
+    stats_id: str | None = None
 
 
 # -- locations --------------------------------------------------------------------------------
@@ -123,14 +135,21 @@ def default_save_path(game_name: str, environ: Mapping[str, str] | None = None) 
 
 
 def session_to_dict(
-    session: Session, plugin_version: str, saved_at: dt.datetime | None = None
+    session: Session,
+    plugin_version: str,
+    saved_at: dt.datetime | None = None,
+    *,
+    elapsed: float = 0.0,
+    stats_id: str | None = None,
 ) -> dict[str, Any]:
     """The JSON-ready dict of ``session`` (see the module docstring for the shape).
 
     :param saved_at: default: now, in UTC.
+    :param elapsed: seconds played, written when above 0.
+    :param stats_id: the statistics row, written when given.
     """
     when = saved_at if saved_at is not None else dt.datetime.now(dt.UTC)
-    return {
+    data: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "game": session.game.name,
@@ -142,6 +161,11 @@ def session_to_dict(
         "finished": _finished(session),
         "saved_at": when.isoformat(timespec="seconds"),
     }
+    if elapsed > 0:
+        data["elapsed"] = round(elapsed, 1)
+    if stats_id is not None:
+        data["stats_id"] = stats_id
+    return data
 
 
 def _finished(session: Session) -> str | None:
@@ -156,13 +180,23 @@ def _finished(session: Session) -> str | None:
         return None
 
 
-def save_session(path: Path, session: Session, plugin_version: str) -> None:
+def save_session(
+    path: Path,
+    session: Session,
+    plugin_version: str,
+    *,
+    elapsed: float = 0.0,
+    stats_id: str | None = None,
+) -> None:
     """Save ``session`` to ``path`` atomically (see :func:`write_json_atomic`), creating the
     folder when needed.
 
+    :param elapsed: seconds played (the play clock).
+    :param stats_id: the game's row in the statistics.
+
     :raises PatienceError: with one line when the file cannot be written.
     """
-    data = session_to_dict(session, plugin_version)
+    data = session_to_dict(session, plugin_version, elapsed=elapsed, stats_id=stats_id)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_json_atomic(path, data, new_mode=0o600)  # a new save is private, as before

@@ -1,11 +1,15 @@
-"""Starting a game in the line player: a new deal or a resumed save, the save file checked and
-locked, an unfinished save kept aside, then the loop (:class:`~patience_core.play.LinePlayer`).
+"""Starting a game: a new deal (random, given, or a winnable one) or a resumed save, the save
+file checked and locked, an unfinished save kept aside, the controller with its search, clock
+and statistics row (:func:`open_game`, shared by both front ends); then the line player's loop
+(:func:`play_game`).
 
-``patience play`` parses its options and calls :func:`play_game`; docs/play.md tells the rules.
+``patience play`` parses its options and calls :func:`play_game` or the full-screen player;
+docs/play.md tells the rules.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shlex
@@ -20,9 +24,10 @@ from patience_core.engine import DealNumber, counted
 from patience_core.errors import BadSave, PatienceError, one_line
 from patience_core.files import check_writable
 from patience_core.games import cannot_read, shown_path
-from patience_core.play._controller import (
+from patience_core.play._clock import PlayClock
+from patience_core.play._controller import PlayController
+from patience_core.play._failures import (
     HangUp,
-    PlayController,
     game_kept_line,
     own_exit_by_default,
     raised_by_plugin,
@@ -44,10 +49,14 @@ from patience_core.play._saves import (
     save_session,
 )
 from patience_core.play._session import Session
+from patience_core.play._tally import new_record
+from patience_core.play._winnable import winnable_deal
 from patience_core.plugins import PluginHost
 from patience_core.solve import DEAD_CHECK_NODES
+from patience_core.stats import Statistics
 
-__all__ = ["PlayRequest", "check_save_writable", "play_game", "protect_existing", "resume_command"]
+__all__ = ["OpenedGame", "PlayRequest", "check_save_writable", "open_game", "play_game"]
+__all__ += ["protect_existing", "resume_command"]
 
 
 def resume_command(game: str, path: Path, explicit_file: bool) -> str:
@@ -174,8 +183,14 @@ class PlayRequest:
     :param deal: the deal of a new game.
     :param deal_was_random: ``deal`` was chosen at random (its number is printed).
     :param options: the options of a new game (name to value).
-    :param dead_seconds: the dead check's seconds per position (0: off).
+    :param dead_seconds: the dead check's seconds per position (0: never on).
     :param dead_nodes: the dead check's node budget per position.
+    :param dead_check: the dead check on or off at the start; ``None``: on only where no card
+        is hidden (``--dead-check/--no-dead-check``).
+    :param plain: the line player even on a terminal (``--plain``).
+    :param winnable: a new game plays a random deal the solver proves winnable (``--winnable``;
+        ``deal`` is then ignored).
+    :param rng_seed: the seed of ``winnable``'s random deals.
     """
 
     game: str
@@ -187,6 +202,10 @@ class PlayRequest:
     options: Mapping[str, str] = attrs.field(factory=dict)
     dead_seconds: float = 0.0
     dead_nodes: int = DEAD_CHECK_NODES
+    dead_check: bool | None = None
+    plain: bool = False
+    winnable: bool = False
+    rng_seed: int = 0
 
 
 def _resume(
@@ -195,9 +214,9 @@ def _resume(
     own_exit: Callable[[BaseException], bool],
     show_traceback: Callable[[BaseException], None],
     resume_hint: str,
-) -> tuple[Session, str] | None:
-    """The session of the save to resume, and the plugin's version now; ``None`` when the
-    game's plugin failed in replaying the moves (said in one line on stderr)."""
+) -> tuple[Session, str, SavedGame] | None:
+    """The session of the save to resume, the plugin's version now, and the save; ``None``
+    when the game's plugin failed in replaying the moves (said in one line on stderr)."""
     game, path = request.game, request.path
     saved = read_resumed(request)
     if saved.game != game:
@@ -222,7 +241,130 @@ def _resume(
         click.echo(
             f"Note: saved with {game} plugin version {saved.plugin_version}; now {plugin_version}."
         )
-    return session, plugin_version
+    return session, plugin_version, saved
+
+
+@attrs.define
+class OpenedGame:
+    """A game opened for a front end (:func:`open_game`): its controller, the save's lock
+    held, the statistics open. Call :meth:`release` when the front end is done.
+
+    :param controller: the game in play.
+    :param lock: the save's lock, held.
+    :param statistics: the statistics database, or ``None``.
+    """
+
+    controller: PlayController
+    lock: SaveLock
+    statistics: Statistics | None = None
+
+    def release(self) -> None:
+        """Write the statistics row as the player leaves it (:meth:`PlayController.
+        record_stats`), close the statistics and release the save's lock. Idempotent."""
+        if self.statistics is not None:
+            # A plugin that fails in the score (raising anything, SystemExit too) has been
+            # told already: the row keeps what it last held.
+            with contextlib.suppress(Exception, SystemExit):
+                self.controller.record_stats()
+            self.statistics.close()
+            self.statistics = None
+        self.lock.release()
+
+
+def open_game(
+    host: PluginHost,
+    request: PlayRequest,
+    *,
+    own_exit: Callable[[BaseException], bool] = own_exit_by_default,
+    show_traceback: Callable[[BaseException], None] = print_traceback,
+    warn: Callable[[str], None] = LinePlayer.warn,
+) -> OpenedGame | int:
+    """Open the game of ``request`` for a front end: check the save can be written, lock it,
+    resume it or start a new deal (a winnable one with ``request.winnable``; an unfinished
+    save at the default place is kept aside), and make the controller with the game's search,
+    the clock (continued from the save) and the statistics row. Lines for the player (which
+    deal, where an old save went) are printed on standard output first.
+
+    :param own_exit: tells patience's own ``SystemExit`` from a failing plugin's.
+    :param show_traceback: prints a failing plugin's traceback (``PATIENCE_DEBUG``).
+    :param warn: prints a one-line warning (the controller's ``warn``).
+    :returns: the game, its lock held; or the exit code 1 when the game's plugin failed in
+        replaying the save's moves (said in one line on stderr; nothing is held then).
+    :raises PatienceError: one line: a save that cannot be read, written or locked, a file that
+        must not be overwritten, an unknown game or option, no winnable deal found, ...
+    """
+    game, path = request.game, request.path
+    resume_hint = resume_command(game, path, request.explicit_file)
+    if request.resume:
+        # A save that cannot be read is told as such, before whether it could be written.
+        read_resumed(request)
+    check_save_writable(path)
+    # One window per saved game: a second `play` of the same save is refused, so two windows
+    # never overwrite each other's moves. The lock goes with the process.
+    lock = SaveLock(path)
+    lock.acquire()
+    try:
+        opened = _open_locked(host, request, own_exit, show_traceback, warn, resume_hint, lock)
+    except BaseException:
+        lock.release()
+        raise
+    if isinstance(opened, int):
+        lock.release()
+    return opened
+
+
+def _open_locked(
+    host: PluginHost,
+    request: PlayRequest,
+    own_exit: Callable[[BaseException], bool],
+    show_traceback: Callable[[BaseException], None],
+    warn: Callable[[str], None],
+    resume_hint: str,
+    lock: SaveLock,
+) -> OpenedGame | int:
+    """:func:`open_game` once the save is locked."""
+    game, path = request.game, request.path
+    elapsed, stats_id = 0.0, None
+    if request.resume:
+        resumed = _resume(host, request, own_exit, show_traceback, resume_hint)
+        if resumed is None:
+            return 1
+        session, plugin_version, saved = resumed
+        elapsed, stats_id = saved.elapsed, saved.stats_id
+    else:
+        the_game = host.game(game, request.options)
+        deal = request.deal
+        found = None
+        if request.winnable:
+            found = winnable_deal(the_game, host.search(the_game), request.rng_seed)
+            deal = found.deal
+        assert deal is not None
+        session = Session(the_game, deal)
+        plugin_version = host.version_of(game)
+        protect_existing(path, request.explicit_file, host.game, click.echo)
+        if found is not None:
+            click.echo(f"{found.sentence()[:-1]}; play it again with --deal {deal}.")
+        elif request.deal_was_random:
+            click.echo(f"Deal {deal} was chosen at random; play it again with --deal {deal}.")
+        save_session(path, session, plugin_version)
+    statistics = Statistics.open(warn=warn)
+    controller = PlayController(
+        session,
+        path,
+        plugin_version,
+        provider=host.games.provider(session.game.name),
+        resume_hint=resume_hint,
+        dead_seconds=request.dead_seconds,
+        dead_nodes=request.dead_nodes,
+        dead_check=request.dead_check,
+        search=host.search(session.game),
+        warn=warn,
+        own_exit=own_exit,
+        clock=PlayClock(elapsed),
+        record=new_record(statistics, session, plugin_version, stats_id),
+        new_record=lambda new: new_record(statistics, new, plugin_version),
+    )
+    return OpenedGame(controller, lock, statistics)
 
 
 def play_game(
@@ -270,57 +412,22 @@ def _play_game(
     on_close: Callable[[Callable[[], None]], object] | None,
 ) -> int:
     """:func:`play_game`, the terminal's closing aside."""
-    game, path = request.game, request.path
-    resume_hint = resume_command(game, path, request.explicit_file)
-    if request.resume:
-        # A save that cannot be read is told as such, before whether it could be written.
-        read_resumed(request)
-    check_save_writable(path)
-    # One window per saved game: a second `play` of the same save is refused, so two windows
-    # never overwrite each other's moves. The lock goes with the process.
-    lock = SaveLock(path)
-    lock.acquire()
+    opened = open_game(host, request, own_exit=own_exit, show_traceback=show_traceback)
+    if isinstance(opened, int):
+        return opened
     if on_close is not None:
-        on_close(lock.release)  # on every way out, errors included
+        on_close(opened.release)  # on every way out, errors included
     try:
-        if request.resume:
-            resumed = _resume(host, request, own_exit, show_traceback, resume_hint)
-            if resumed is None:
-                return 1
-            session, plugin_version = resumed
-        else:
-            the_game = host.game(game, request.options)
-            assert request.deal is not None
-            session = Session(the_game, request.deal)
-            plugin_version = host.version_of(game)
-            protect_existing(path, request.explicit_file, host.game, click.echo)
-            if request.deal_was_random:
-                click.echo(
-                    f"Deal {request.deal} was chosen at random; "
-                    f"play it again with --deal {request.deal}."
-                )
-            save_session(path, session, plugin_version)
         style = CardStyle.for_stream(sys.stdout)
         paint = make_painter(style, lambda card: host.card_text(card, style.unicode))
-        controller = PlayController(
-            session,
-            path,
-            plugin_version,
-            provider=host.games.provider(session.game.name),
-            resume_hint=resume_hint,
-            dead_seconds=request.dead_seconds,
-            dead_nodes=request.dead_nodes,
-            search=host.search(session.game),
-            warn=LinePlayer.warn,
-            own_exit=own_exit,
-        )
         player = LinePlayer(
-            controller,
+            opened.controller,
             paint,
             end_interrupted_line=end_interrupted_line,
             show_traceback=show_traceback,
+            symbols=style.unicode,
         )
         return player.run()
     finally:
         if on_close is None:
-            lock.release()
+            opened.release()

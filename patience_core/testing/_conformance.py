@@ -302,6 +302,23 @@ class GameConformance:
                 raise AssertionError(f"apply accepted the illegal move {move}")
         assert tried
 
+    def test_why_illegal_names_a_rule(self) -> None:
+        """``why_illegal`` answers every refused move, along a walk of a few moves, with one
+        non-empty line (what both players show when they refuse it)."""
+        game = self.make_game()
+        _texts, last = self._walk_texts(game, self.deals[0], 6)
+        for position in (game.deal(DealNumber(self.deals[0])), last):
+            legal = set(game.legal_moves(position))
+            for source in range(len(game.piles)):
+                for target in range(len(game.piles)):
+                    for count in (1, 2):
+                        move = Move.transfer(source, target, count)
+                        if move in legal:
+                            continue
+                        reason = game.why_illegal(position, move)
+                        assert isinstance(reason, str) and reason.strip(), (move, reason)
+                        assert "\n" not in reason, (move, reason)
+
     def test_undo_redo_round_trip(self) -> None:
         """Undo returns the exact earlier positions; redo returns the later ones."""
         from patience_core.play import Session
@@ -364,13 +381,15 @@ class GameConformance:
         save = tmp_path / "game.json"
         args = ["play", self.game, "--deal", "1", "--file", str(save), *self._option_args()]
         code, _out, err = _run_cli(args, "\n".join([*texts, "quit"]) + "\n", env)
-        assert code == 0, err
         _, session = load_session(save, PluginHost().load().game)
+        # Piped play's exit status tells the game's state: 0 won, 3 in progress, 4 lost.
+        expected = {"won": 0, "lost": 4, None: 3}[session.finished]
+        assert code == expected, err
         assert session.position == position
         code, _out, err = _run_cli(
             ["play", self.game, "--resume", "--file", str(save)], "quit\n", env
         )
-        assert code == 0, err
+        assert code == expected, err
 
     def test_cli_simulate(self) -> None:
         """``patience simulate GAME -n 3`` runs and reports a win rate."""

@@ -109,6 +109,34 @@ class Golf(Game):
             moves.append(Move.deal(STOCK))
         return moves
 
+    def why_illegal(self, position: Position, move: Move) -> str:
+        """Golf's rules a refused move breaks: a covered card, a card not in the columns, a
+        rank not one from the waste's, and the rule of Kings (``wrap``, ``queen-on-king``)."""
+        if move.kind is MoveKind.DEAL:
+            return (
+                "the stock is empty" if not position[STOCK] else super().why_illegal(position, move)
+            )
+        pile = position[move.source]
+        if move.source < FIRST_COLUMN or not pile or not 0 < move.count <= len(pile):
+            if pile and move.source < FIRST_COLUMN and move.count <= len(pile):
+                return f"{self.card_name(pile[-move.count])} is not in the columns"
+            return super().why_illegal(position, move)
+        card = pile[-move.count]
+        name = self.card_name(card)
+        if move.count > 1:
+            covering = " and ".join(self.card_name(c) for c in pile[-move.count + 1 :][:3])
+            return f"{name} is covered by {covering}"
+        if move.target != WASTE:
+            return "a column's top card goes only onto the waste"
+        top = position[WASTE][-1]
+        if top.rank == Rank.KING and self.option("wrap") == "no":
+            if self.option("queen-on-king") == "yes":
+                return f"only a Queen goes on a King, not {name}"
+            return "nothing goes on a King (without the wrap option)"
+        if {card.rank, top.rank} == {Rank.ACE, Rank.KING}:
+            return "a King and an Ace are not one apart (without the wrap option)"
+        return f"{name} is not one rank from {self.card_name(top)}"
+
     def play(self, position: Position, move: Move) -> Position:
         """Move a column's top card, or the stock's, onto the waste."""
         source = STOCK if move.kind is MoveKind.DEAL else move.source

@@ -17,14 +17,17 @@ from patience_core.api import (
     Game,
     GameOption,
     Move,
+    MoveKind,
     PileKind,
     PileSpec,
     Position,
     PositionFormat,
+    Rank,
     auto_play,
     foundation_accepts,
     microsoft_deal,
     move_cards,
+    run_length,
     run_moves,
     supermove_limit,
 )
@@ -192,6 +195,49 @@ class BakersGame(Game):
             for cell in empty_cells
         ]
         return moves
+
+    def why_illegal(self, position: Position, move: Move) -> str:
+        """Baker's Game's rules a refused move breaks (RULES.md Part A "Baker's Game", Part B
+        §3): building down in suit, the Aces starting the foundations, one card per free cell,
+        the supermove limit, and (with ``empty-columns=kings``) only Kings into empty columns.
+        """
+        if move.kind is MoveKind.DEAL:
+            return "Baker's Game has no stock: every card is dealt at the start"
+        target, pile = move.target, position[move.source]
+        if target is None or not pile or not 0 < move.count <= len(pile) or target == move.source:
+            return super().why_illegal(position, move)
+        card = pile[-move.count]
+        name, onto = self.card_name(card), position[target]
+        if move.source in FOUNDATIONS:
+            return "cards never leave the foundations"
+        if target in FOUNDATIONS:
+            if move.count > 1:
+                return "a foundation takes one card at a time"
+            if card.rank == Rank.ACE and onto:
+                return "an Ace starts an empty foundation"
+            if not onto:
+                return f"a foundation starts with an Ace, not {name}"
+            return f"foundations build up in suit: {name} does not go on {self.card_name(onto[-1])}"
+        if target in CELLS:
+            if onto:
+                return f"{self._piles[target].name} already holds {self.card_name(onto[-1])}"
+            return "a free cell holds one card"
+        if move.count > run_length(pile, Build.SAME_SUIT):
+            return f"{name} and the cards on it are not a run down in suit"
+        limit = self.max_run(position, target)
+        if move.count > limit:
+            return f"only {limit} cards may move at once now (free cells and empty columns)"
+        if not onto:
+            if self.kings_only:
+                return "only a King may fill an empty column"
+            return super().why_illegal(position, move)
+        top = onto[-1]
+        if card.rank == Rank.KING:
+            return "a King goes on no card: it may only fill an empty column"
+        wanted = self.card_name(Card.of(card.rank + 1, card.suit))
+        return (
+            f"Baker's Game builds down in suit: {name} goes on {wanted}, not {self.card_name(top)}"
+        )
 
     def play(self, position: Position, move: Move) -> Position:
         """Move the cards, then auto-play to the foundations as part of the same move."""

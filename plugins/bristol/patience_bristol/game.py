@@ -177,6 +177,37 @@ class Bristol(Game):
         assert move.target is not None
         return move_cards(position, move.source, move.target)
 
+    def why_illegal(self, position: Position, move: Move) -> str:
+        """Bristol's rules a refused move breaks (RULES.md Part A "Bristol"): one top card at a
+        time, foundations up by rank in any suit from the Ace, piles down by rank in any suit,
+        empty piles and reserves taking nothing."""
+        if move.kind is MoveKind.DEAL:
+            return (
+                "the stock is empty" if not position[STOCK] else super().why_illegal(position, move)
+            )
+        target, pile = move.target, position[move.source]
+        if target is None or not pile or not 0 < move.count <= len(pile) or target == move.source:
+            return super().why_illegal(position, move)
+        card = pile[-move.count]
+        name = self.card_name(card)
+        if move.source in FOUNDATIONS:
+            return "cards never leave the foundations"
+        if move.count > 1:
+            covering = " and ".join(self.card_name(c) for c in pile[-move.count + 1 :][:3])
+            return f"only a top card moves: {name} is covered by {covering}"
+        if target in RESERVES or target == STOCK:
+            return "the reserves take only cards dealt from the stock"
+        onto = position[target]
+        if target in FOUNDATIONS:
+            if not onto:
+                return f"a foundation starts with an Ace, not {name}"
+            top = self.card_name(onto[-1])
+            return f"foundations build up by one rank in any suit: {name} does not go on {top}"
+        if not onto:
+            return "an empty pile takes nothing in Bristol"
+        top = self.card_name(onto[-1])
+        return f"Bristol builds down by one rank in any suit: {name} does not go on {top}"
+
     def is_won(self, position: Position) -> bool:
         """Won when each foundation holds 13 cards."""
         return all(len(position[f]) == len(Rank) for f in FOUNDATIONS)

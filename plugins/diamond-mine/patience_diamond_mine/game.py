@@ -11,6 +11,7 @@ from patience_core.api import (
     Card,
     Game,
     Move,
+    MoveKind,
     PileKind,
     PileSpec,
     Position,
@@ -177,6 +178,42 @@ class DiamondMine(Game):
                     if target != source and (takes[target] == rank or takes[target] < 0):
                         moves.append(Move.transfer(source, target, count))
         return moves
+
+    def why_illegal(self, position: Position, move: Move) -> str:
+        """Diamond Mine's rules a refused move breaks (RULES.md Part A "Diamond Mine"): the
+        foundation takes diamonds only, up by one (A after K); diamonds never go on the
+        tableau and nothing goes on a diamond; cards build down by one rank in any suit."""
+        if move.kind is MoveKind.DEAL:
+            return "Diamond Mine has no stock: every card is dealt at the start"
+        target, pile = move.target, position[move.source]
+        if target is None or not pile or not 0 < move.count <= len(pile) or target == move.source:
+            return super().why_illegal(position, move)
+        card = pile[-move.count]
+        name = self.card_name(card)
+        if move.source == FOUNDATION:
+            return "cards never leave the foundation"
+        if not card.face_up:
+            return f"{name} is face down"
+        onto = position[target]
+        if target == FOUNDATION:
+            if card.suit is not Suit.DIAMONDS:
+                return f"the foundation takes diamonds only, not {name}"
+            if move.count > 1:
+                return "the foundation takes one card at a time"
+            if not onto:
+                return super().why_illegal(position, move)
+            last = self.card_name(onto[-1])
+            return f"diamonds build up by one (A after K): {name} does not go on {last}"
+        if card.suit is Suit.DIAMONDS:
+            return f"diamonds never go on the tableau: {name} goes only to the foundation"
+        if not onto:
+            return super().why_illegal(position, move)
+        top = onto[-1]
+        if top.suit is Suit.DIAMONDS:
+            return f"nothing is ever placed on a diamond ({self.card_name(top)})"
+        if card.rank == Rank.KING:
+            return "a King goes only onto an empty pile"
+        return f"{name} goes on a card one rank higher, in any suit, not on {self.card_name(top)}"
 
     def play(self, position: Position, move: Move) -> Position:
         """Move the cards, then turn the source's new top card face up (Part B §4, auto-flip)."""

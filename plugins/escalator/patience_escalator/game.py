@@ -172,6 +172,32 @@ class Escalator(Game):
             piles[move.source] = ()
         return Position(tuple(piles))
 
+    def why_illegal(self, position: Position, move: Move) -> str:
+        """Escalator's rules a refused move breaks (RULES.md Part A "Escalator"): a card
+        covered in the pyramid, a card not in the pyramid, a rank not one from the waste's
+        (K and A adjacent), the empty waste or stock."""
+        piles = position.piles
+        if not piles[APEX]:
+            return "the pyramid is cleared: the game is won"
+        if move.kind is MoveKind.DEAL:
+            return "the stock is empty" if not piles[STOCK] else super().why_illegal(position, move)
+        pile = piles[move.source] if 0 <= move.source < len(piles) else ()
+        if move.source < APEX or not pile:
+            if move.source < APEX and pile and move.count <= len(pile):
+                return f"{self.card_name(pile[len(pile) - move.count])} is not in the pyramid"
+            return super().why_illegal(position, move)
+        card = self.card_name(pile[0])
+        if move.target != WASTE or move.count != 1:
+            return "a pyramid card goes only onto the waste, one at a time"
+        covering = [piles[c][0] for c in COVERS[move.source - APEX] if piles[c]]
+        if covering:
+            return f"{card} is covered by {' and '.join(self.card_name(c) for c in covering)}"
+        waste = piles[WASTE]
+        if not waste:
+            return "no card goes on the empty waste"
+        top = self.card_name(waste[-1])
+        return f"{card} is not one rank from {top} (K and A count as one apart)"
+
     def is_won(self, position: Position) -> bool:
         """Won as soon as the apex is gone, which means the pyramid is empty."""
         return not position.piles[APEX]

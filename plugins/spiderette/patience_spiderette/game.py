@@ -142,6 +142,35 @@ class Spiderette(Game):
             moves.append(Move.deal(STOCK))
         return moves
 
+    def why_illegal(self, position: Position, move: Move) -> str:
+        """Spiderette's rules a refused move breaks (RULES.md Part A "Spiderette"): no deal
+        while a column is empty, runs of one suit moving onto a card one rank higher, only a
+        complete King-to-Ace suit going to a foundation."""
+        if move.kind is MoveKind.DEAL:
+            if not position[STOCK]:
+                return "the stock is empty"
+            return "fill every empty column before dealing"
+        target, pile = move.target, position[move.source]
+        if target is None or not pile or not 0 < move.count <= len(pile) or target == move.source:
+            return super().why_illegal(position, move)
+        card = pile[-move.count]
+        name = self.card_name(card)
+        if move.source in FOUNDATIONS:
+            return "a completed suit never leaves its foundation"
+        if not card.face_up:
+            return f"{name} is face down"
+        if target in FOUNDATIONS:
+            if position[target]:
+                return f"{self._piles[target].name} holds a completed suit already"
+            return "only a complete King-to-Ace run of one suit goes to a foundation"
+        if move.count > run_length(pile, Build.SAME_SUIT):
+            return f"{name} and the cards on it are not a run of one suit"
+        onto = position[target]
+        if not onto:
+            return super().why_illegal(position, move)
+        top = self.card_name(onto[-1])
+        return f"a run goes on a card one rank higher: {name} does not go on {top}"
+
     def play(self, position: Position, move: Move) -> Position:
         """Deal a round onto t1..t7, or move a run and turn up the card it uncovers."""
         if move.kind is MoveKind.DEAL:
