@@ -250,13 +250,20 @@ class GameApp(App[int]):
         face-up cards first, then to the neighbouring pile on the board."""
         pile, card = self.board.cursor or self._top_of(self._first_pile())
         cards = self.controller.session.position.piles[pile]
+        along = None
         if direction == "up" and card > 0 and cards[card - 1].face_up:
-            self.board.cursor = (pile, card - 1)
+            along = card - 1
+        elif direction == "down" and 0 <= card < len(cards) - 1:
+            along = card + 1
+        if along is None:
+            self.board.cursor = self._top_of(self.board.neighbours(pile, direction))
             return
-        if direction == "down" and 0 <= card < len(cards) - 1:
-            self.board.cursor = (pile, card + 1)
-            return
-        self.board.cursor = self._top_of(self.board.neighbours(pile, direction))
+        self.board.cursor = (pile, along)
+        selection = self.board.selection
+        if selection is not None and selection[0] == pile:
+            # Up and down along the picked-up pile pick up more cards or fewer.
+            self.board.selection = (pile, along)
+            self._say_picked(pile, along)
 
     def put_cursor(self, pile: int) -> None:
         """Put the cursor on ``pile``'s top card."""
@@ -294,9 +301,14 @@ class GameApp(App[int]):
             self.say(f"That card of {name} is face down.")
             return
         self.board.selection = (pile, card)
-        count = len(cards) - card
-        what = "its top card" if count == 1 else f"{count} cards"
-        self.say(f"Picked up {what} from {name}; Enter on a pile drops them, Esc puts them back.")
+        self.board.cursor = (pile, card)
+        self._say_picked(pile, card)
+
+    def _say_picked(self, pile: int, card: int) -> None:
+        count = len(self.controller.session.position.piles[pile]) - card
+        name = self.controller.session.game.piles[pile].name
+        what = "the top card" if count == 1 else f"{count} cards"
+        self.say(f"Picked up {what} of {name} (up/down: more or fewer); Enter drops, Esc cancels.")
 
     def cancel(self) -> None:
         """Put picked-up cards back (Esc)."""
