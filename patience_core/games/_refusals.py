@@ -62,8 +62,9 @@ def generic_reason(
         sources = {m.count for m in legal if m.source == move.source}
         if not sources or max(sources) < move.count:
             return f"{card_name(bottom)} is covered by {_covered(lying)}"
-    if not any(m.kind is MoveKind.TRANSFER and m.source == move.source for m in legal):
-        return f"no card may leave {source_name} now"
+    leaving = [m for m in legal if m.kind is MoveKind.TRANSFER and m.source == move.source]
+    if not leaving and piles[move.source].kind is PileKind.FOUNDATION:
+        return "cards do not leave the foundations"
     kind = target_spec.kind
     onto = position[target]
     if kind is PileKind.STOCK:
@@ -77,6 +78,13 @@ def generic_reason(
     if kind is PileKind.FOUNDATION:
         if move.count > 1:
             return "a foundation takes one card at a time"
+        elsewhere = [
+            m
+            for m in leaving
+            if m.count == move.count and m.target is not None and piles[m.target].kind is kind
+        ]
+        if elsewhere and elsewhere[0].target is not None:
+            return f"{card_name(bottom)} goes on {piles[elsewhere[0].target].name}"
         if not onto:
             return f"{card_name(bottom)} cannot start a foundation"
         return f"{card_name(bottom)} does not go on {card_name(onto[-1])} on {target_spec.name}"
