@@ -94,7 +94,7 @@ def test_a_read_only_data_folder_plays_on_with_one_warning(
     )
     (warning,) = play_on(run_patience, tmp_path / "b.json")
     assert warning.endswith(f"statistics are off: the folder {patience_data_dir} is read-only")
-    assert not any(patience_data_dir.iterdir())
+    assert not (patience_data_dir / "stats.db").exists()
 
 
 def test_a_folder_in_the_way_that_cannot_be_moved_plays_on_with_one_warning(
