@@ -79,6 +79,7 @@ def export(ctx: click.Context, run: int, file: str) -> None:
         writer = RowWriter(sys.stdout, "csv", flush=False)
         for row in rows:
             writer.write(row)
+        sys.stdout.flush()
         return
     write_rows(file, rows, kind)
     click.echo(f"Wrote {len(rows)} rows of run {run} to {file}.", err=True)

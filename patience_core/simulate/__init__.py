@@ -22,7 +22,13 @@ from patience_core.simulate._batch import (
     worker_versions,
     workers_for,
 )
-from patience_core.simulate._dask import DASK_NEEDS, DaskPool, check_scheduler, dask_available
+from patience_core.simulate._dask import (
+    DASK_NEEDS,
+    DASK_TIMEOUT_ENV,
+    DaskPool,
+    check_scheduler,
+    dask_available,
+)
 from patience_core.simulate._output import (
     FORMATS,
     PARQUET_NEEDS,
@@ -66,6 +72,7 @@ __all__ = [
     "COMMIT_ROWS",
     "COMMIT_SECONDS",
     "DASK_NEEDS",
+    "DASK_TIMEOUT_ENV",
     "DEAD",
     "DEFAULT_MAX_MOVES",
     "FORMATS",

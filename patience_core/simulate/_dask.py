@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 import re
 import uuid
 from collections.abc import Iterator, Sequence
@@ -22,12 +23,13 @@ from patience_core.errors import PatienceError
 from patience_core.simulate._batch import Chunk, play_chunk, worker_versions
 from patience_core.simulate._rows import SimRow
 
-__all__ = ["DASK_NEEDS", "DaskPool", "check_scheduler", "dask_available"]
+__all__ = ["DASK_NEEDS", "DASK_TIMEOUT_ENV", "DaskPool", "check_scheduler", "dask_available"]
 
 #: What ``--scheduler`` says without Dask installed.
 DASK_NEEDS = "--scheduler needs Dask: pip install 'patience-core[dask]'"
-#: Seconds to wait for a scheduler to answer, and for its first worker.
-_CONNECT = 20.0
+#: The variable giving the seconds to wait for a scheduler to answer, and for its first worker
+#: (default 20).
+DASK_TIMEOUT_ENV = "PATIENCE_DASK_TIMEOUT"
 _LOCAL = re.compile(r"local:([1-9][0-9]{0,2})")
 _ADDRESS = re.compile(r"(tcp|tls|inproc|ws|wss)://[^\s/]+(:[0-9]+)?/?")
 
@@ -80,6 +82,7 @@ class DaskPool:
         self._cluster: Any = None
         self._client: Any = None
         local = _LOCAL.fullmatch(scheduler)
+        wait = float(os.environ.get(DASK_TIMEOUT_ENV) or 20)
         try:
             if local:
                 self._cluster = distributed.LocalCluster(
@@ -90,10 +93,10 @@ class DaskPool:
                     dashboard_address=None,
                     silence_logs=logging.ERROR,
                 )
-                self._client = distributed.Client(self._cluster, timeout=_CONNECT)
+                self._client = distributed.Client(self._cluster, timeout=wait)
             else:
-                self._client = distributed.Client(scheduler, timeout=_CONNECT)
-                self._client.wait_for_workers(1, timeout=_CONNECT)
+                self._client = distributed.Client(scheduler, timeout=wait)
+                self._client.wait_for_workers(1, timeout=wait)
         except (OSError, TimeoutError) as exc:
             self.close()
             raise PatienceError(

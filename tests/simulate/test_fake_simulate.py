@@ -91,9 +91,10 @@ def csv_rows(result: CliResult) -> list[list[str]]:
 
 @pytest.mark.slow
 def test_the_command_gives_the_same_rows_for_any_jobs(
-    patience_cli: Callable[..., CliResult],
+    patience_cli: Callable[..., CliResult], tmp_path: Path
 ) -> None:
     args = ("simulate", "fake", "-n", str(N), "--strategy", "greedy", "-O", "-")
-    one = csv_rows(patience_cli(*args, "--jobs", "1"))
-    two = csv_rows(patience_cli(*args, "--jobs", "2"))
+    # a store each: the second run would otherwise take the first one's rows
+    one = csv_rows(patience_cli(*args, "--jobs", "1", "--store", str(tmp_path / "1.db")))
+    two = csv_rows(patience_cli(*args, "--jobs", "2", "--store", str(tmp_path / "2.db")))
     assert len(one) == N + 1 and two == one
