@@ -49,6 +49,10 @@ def generic_reason(
     pile = position[move.source]
     if move.source == target:
         return f"the cards are on {source_name} already"
+    if piles[move.source].kind is PileKind.STOCK:
+        return "cards leave the stock only by a deal"
+    if target_spec.kind is PileKind.STOCK:
+        return "no card goes back to the stock"
     if not pile:
         return f"nothing to move: {source_name} is empty"
     if move.count < 1 or move.count > len(pile):

@@ -65,3 +65,28 @@ class TestConformance(GameConformance):
 class TestConformanceWrap(GameConformance):
     game = "golf"
     options = {"wrap": "yes"}
+
+
+@pytest.mark.parametrize(
+    ("options", "waste", "card", "why"),
+    [
+        ({}, "7h", "7s", "7♠ is not one rank from 7♥"),
+        ({}, "Kh", "Qs", "nothing goes on a King (without the wrap option)"),
+        ({}, "Ah", "Ks", "a King and an Ace are not one apart (without the wrap option)"),
+        ({"queen-on-king": "yes"}, "Kh", "As", "only a Queen goes on a King, not A♠"),
+    ],
+)
+def test_a_refused_move_names_golfs_rule(
+    options: dict[str, str], waste: str, card: str, why: str
+) -> None:
+    game = load_game("golf", options)
+    position = board(waste, f"2d {card}")
+    assert game.why_illegal(position, Move.transfer(2, 1)) == why
+    assert game.why_illegal(position, Move.transfer(2, 1, 2)) == f"2♦ is covered by {card[0]}♠"
+    assert game.why_illegal(position, Move.transfer(2, 3)) == (
+        "a column's top card goes only onto the waste"
+    )
+    with pytest.raises(IllegalMove, match=r"^illegal move '2c': 2♣ is not in the columns$"):
+        game.parse_move(position, "2c")
+    empty = position.replace([(0, ())])
+    assert game.why_illegal(empty, Move.deal(0)) == "the stock is empty"

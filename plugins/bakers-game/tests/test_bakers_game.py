@@ -361,3 +361,47 @@ def test_a_position_with_a_face_down_card_is_refused() -> None:
     game.check_position(start)
     with pytest.raises(BadSave, match="pile t1 holds a face-down card; every card is face up"):
         game.check_position(hidden)
+
+
+# -- why a move is refused (issue 18, item 9) ----------------------------------------------------
+
+
+def _after(game: BakersGame, deal: str, *texts: str) -> Position:
+    position = game.deal(DealNumber.parse(deal))
+    for text in texts:
+        position = game.play(position, game.parse_move(position, text))
+    return position
+
+
+def _refusal(game: BakersGame, position: Position, text: str) -> str:
+    with pytest.raises(IllegalMove) as info:
+        game.parse_move(position, text)
+    return str(info.value)
+
+
+def test_a_refused_move_names_bakers_games_rule() -> None:
+    """ms:24 after t4 f, t7 c1, t7 c2, t1 c3, t1 c4 (the outside testers' case): J♦ from c1
+    onto Q♠ breaks the build in suit; then every other rule."""
+    game = BakersGame({"empty-columns": "kings"})
+    position = _after(game, "ms:24", "t4 f", "t7 c1", "t7 c2", "t1 c3", "t1 c4")
+    assert _refusal(game, position, "c1 t1") == (
+        "illegal move 'c1 t1': Baker's Game builds down in suit: J♦ goes on Q♦, not Q♠"
+    )
+    assert _refusal(game, position, "t3 c1") == "illegal move 't3 c1': c1 already holds J♦"
+    assert _refusal(game, position, "t1 f") == (
+        "illegal move 't1 f': foundations build up in suit: Q♠ does not go on A♠"
+    )
+    assert _refusal(game, position, "deal") == "this game has no stock to deal from"
+    start = game.deal(DealNumber.parse("ms:24"))
+    assert _refusal(game, start, "t1 t2 5").endswith(
+        "9♣ and the cards on it are not a run down in suit"
+    )
+    assert _refusal(game, start, "t1 c1 2") == "illegal move 't1 c1 2': a free cell holds one card"
+    # An empty column under empty-columns=kings takes a King only (t8 t7 at move 15 of the
+    # outside testers' line).
+    column = start.replace([(COLUMNS[6], ()), (COLUMNS[7], start[COLUMNS[7]] + start[COLUMNS[6]])])
+    move = Move.transfer(COLUMNS[7], COLUMNS[6])
+    assert game.why_illegal(column, move) == "only a King may fill an empty column"
+    assert game.why_illegal(start, Move.transfer(FOUNDATIONS[0], CELLS[0])) == (
+        "nothing to move: f1 is empty"
+    )

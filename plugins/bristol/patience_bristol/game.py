@@ -186,7 +186,13 @@ class Bristol(Game):
                 "the stock is empty" if not position[STOCK] else super().why_illegal(position, move)
             )
         target, pile = move.target, position[move.source]
-        if target is None or not pile or not 0 < move.count <= len(pile) or target == move.source:
+        if (
+            target is None
+            or STOCK in (move.source, target)
+            or not pile
+            or not 0 < move.count <= len(pile)
+            or target == move.source
+        ):
             return super().why_illegal(position, move)
         card = pile[-move.count]
         name = self.card_name(card)
@@ -195,7 +201,7 @@ class Bristol(Game):
         if move.count > 1:
             covering = " and ".join(self.card_name(c) for c in pile[-move.count + 1 :][:3])
             return f"only a top card moves: {name} is covered by {covering}"
-        if target in RESERVES or target == STOCK:
+        if target in RESERVES:
             return "the reserves take only cards dealt from the stock"
         onto = position[target]
         if target in FOUNDATIONS:

@@ -357,3 +357,34 @@ def test_positions_play_reaches_pass_the_check(game: Bristol) -> None:
     game.check_position(
         _edited(game, {TABLEAU[6]: ("4d", "3d"), TABLEAU[3]: ("3c", "Js"), 4: ("As", "2d")})
     )
+
+
+# -- why a move is refused (issue 18, item 9) ----------------------------------------------------
+
+
+def test_a_refused_move_names_bristols_rule() -> None:
+    game = Bristol()
+    start = game.deal(DealNumber(3))
+    t1, t2 = TABLEAU[0], TABLEAU[1]
+    top = game.card_name(start[t1][-1])
+    assert game.why_illegal(start, Move.transfer(t1, t2)).startswith(
+        f"Bristol builds down by one rank in any suit: {top} does not go on "
+    )
+    assert game.why_illegal(start, Move.transfer(t1, FOUNDATIONS[0])) == (
+        f"a foundation starts with an Ace, not {top}"
+    )
+    assert game.why_illegal(start, Move.transfer(t1, RESERVES[0])) == (
+        "the reserves take only cards dealt from the stock"
+    )
+    assert game.why_illegal(start, Move.transfer(t1, t2, 2)).startswith(
+        f"only a top card moves: {game.card_name(start[t1][-2])} is covered by {top}"
+    )
+    assert game.why_illegal(start, Move.transfer(RESERVES[0], t1)) == "nothing to move: r1 is empty"
+    assert (
+        game.why_illegal(start, Move.transfer(STOCK, t1)) == "cards leave the stock only by a deal"
+    )
+    emptied = start.replace([(t2, ())])
+    assert (
+        game.why_illegal(emptied, Move.transfer(t1, t2)) == "an empty pile takes nothing in Bristol"
+    )
+    assert game.why_illegal(start.replace([(STOCK, ())]), Move.deal(STOCK)) == "the stock is empty"

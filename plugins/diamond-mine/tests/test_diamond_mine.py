@@ -396,3 +396,33 @@ def test_a_foundation_that_wraps_from_king_to_ace_passes_the_check(game: Diamond
             {TABLEAU[12]: ("#3h", "#Qd", "7s"), TABLEAU[9]: ("#As", "#Tc", "7c"), F: ("Kd", "Ad")},
         )
     )
+
+
+# -- why a move is refused (issue 18, item 9) ----------------------------------------------------
+
+
+def test_a_refused_move_names_diamond_mines_rule() -> None:
+    """Deal 3: t1 Q♥, t2 4♥, t10 2♦, t12 a King on top, each on three face-down cards."""
+    game = DiamondMine()
+    start = game.deal(DealNumber(3))
+    t = {k + 1: pile for k, pile in enumerate(TABLEAU)}
+    why = game.why_illegal
+    assert (
+        why(start, Move.transfer(t[1], FOUNDATION)) == "the foundation takes diamonds only, not Q♥"
+    )
+    assert why(start, Move.transfer(t[1], t[2])) == (
+        "Q♥ goes on a card one rank higher, in any suit, not on 4♥"
+    )
+    assert why(start, Move.transfer(t[1], t[10])) == "nothing is ever placed on a diamond (2♦)"
+    assert why(start, Move.transfer(t[10], t[1])) == (
+        "diamonds never go on the tableau: 2♦ goes only to the foundation"
+    )
+    assert why(start, Move.transfer(t[12], t[1])) == "a King goes only onto an empty pile"
+    assert why(start, Move.transfer(t[2], t[1], 2)) == "4♣ is face down"
+    assert why(start, Move.transfer(FOUNDATION, t[1])) == "nothing to move: f is empty"
+    with_foundation = start.replace([(FOUNDATION, (Card.from_code("5d"),)), (t[10], start[t[10]])])
+    assert why(with_foundation, Move.transfer(t[10], FOUNDATION)) == (
+        "diamonds build up by one (A after K): 2♦ does not go on 5♦"
+    )
+    with pytest.raises(IllegalMove, match="has no stock to deal from"):
+        game.parse_move(start, "deal")

@@ -246,3 +246,41 @@ def test_a_reachable_position_passes_the_check(game: Escalator) -> None:
     for _ in range(10):
         position = game.play(position, game.legal_moves(position)[0])
     game.check_position(position)
+
+
+# -- why a move is refused (issue 18, item 9) ----------------------------------------------------
+
+
+def _after(game: Escalator, deal: int, *texts: str) -> Position:
+    position = game.deal(DealNumber(deal))
+    for text in texts:
+        position = game.play(position, game.parse_move(position, text))
+    return position
+
+
+def _refusal(game: Escalator, position: Position, text: str) -> str:
+    with pytest.raises(IllegalMove) as info:
+        game.parse_move(position, text)
+    return str(info.value)
+
+
+def test_a_refused_move_names_escalators_rule() -> None:
+    """Deal 1 after deal, deal, 4h (the case of the outside testers): a half-covered card, a
+    card not in the pyramid, a rank not one apart, the empty waste, the empty stock."""
+    game = Escalator()
+    position = _after(game, 1, "deal", "deal", "4h")
+    assert _refusal(game, position, "3s") == "illegal move '3s': 3♠ is covered by 8♥"
+    assert _refusal(game, position, "9c") == "illegal move '9c': 9♣ is covered by Q♥ and 8♦"
+    assert _refusal(game, position, "4h") == "illegal move '4h': 4♥ is not in the pyramid"
+    assert _refusal(game, position, "kd").endswith(
+        "K♦ is not one rank from 4♥ (K and A count as one apart)"
+    )
+    start = game.deal(DealNumber(1))
+    assert game.why_illegal(start, Move.transfer(APEX + 21, WASTE)) == (
+        "no card goes on the empty waste"
+    )
+    assert game.why_illegal(start, Move.transfer(APEX + 21, APEX + 22)) == (
+        "a pyramid card goes only onto the waste, one at a time"
+    )
+    empty = start.replace([(STOCK, ())])
+    assert game.why_illegal(empty, Move.deal(STOCK)) == "the stock is empty"

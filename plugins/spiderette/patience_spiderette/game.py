@@ -151,7 +151,13 @@ class Spiderette(Game):
                 return "the stock is empty"
             return "fill every empty column before dealing"
         target, pile = move.target, position[move.source]
-        if target is None or not pile or not 0 < move.count <= len(pile) or target == move.source:
+        if (
+            target is None
+            or STOCK in (move.source, target)
+            or not pile
+            or not 0 < move.count <= len(pile)
+            or target == move.source
+        ):
             return super().why_illegal(position, move)
         card = pile[-move.count]
         name = self.card_name(card)

@@ -303,3 +303,31 @@ def test_positions_a_game_cannot_reach_are_refused() -> None:
     shown_stock = start.replace([(STOCK, (*stock[:-1], stock[-1].turned(True)))])
     with pytest.raises(BadSave, match="the stock holds a face-up card"):
         game.check_position(shown_stock)
+
+
+# -- why a move is refused (issue 18, item 9) ----------------------------------------------------
+
+
+def test_a_refused_move_names_spiderettes_rule() -> None:
+    """Deal 2 after t2 t5, t1 t6 (t1 now empty, the outside testers' case): the deal is refused
+    until every column is filled; then the other rules."""
+    game = Spiderette()
+    position = game.deal(DealNumber(2))
+    for text in ("t2 t5", "t1 t6"):
+        position = game.play(position, game.parse_move(position, text))
+    with pytest.raises(IllegalMove) as info:
+        game.parse_move(position, "deal")
+    assert str(info.value) == "illegal move 'deal': fill every empty column before dealing"
+    t1, t2, t5 = COLUMNS[0], COLUMNS[1], COLUMNS[4]
+    why = game.why_illegal
+    assert why(position, Move.transfer(t2, FOUNDATIONS[0])) == (
+        "only a complete King-to-Ace run of one suit goes to a foundation"
+    )
+    assert (
+        why(position, Move.transfer(t5, t1, 2))
+        == "8♣ and the cards on it are not a run of one suit"
+    )
+    assert why(position, Move.transfer(COLUMNS[2], t1, 2)) == "2♥ is face down"
+    assert why(position, Move.transfer(t2, STOCK)) == "no card goes back to the stock"
+    assert why(position, Move.transfer(t2, t5)).startswith("a run goes on a card one rank higher: ")
+    assert why(position.replace([(STOCK, ())]), Move.deal(STOCK)) == "the stock is empty"
