@@ -70,7 +70,7 @@ class DaskPool:
     """A Dask client for one run (close it, or use it in a ``with``).
 
     :param scheduler: ``local:N`` (a local cluster of N single-threaded worker processes on
-        127.0.0.1, no dashboard, quiet logs) or a scheduler's address.
+        127.0.0.1, its HTTP server on a free local port, quiet logs) or a scheduler's address.
     :raises PatienceError: one line: Dask not installed, a bad value, a scheduler that does not
         answer or has no worker.
     """
@@ -90,7 +90,9 @@ class DaskPool:
                     threads_per_worker=1,  # a deal is pure Python: one thread a process
                     processes=True,
                     host="127.0.0.1",
-                    dashboard_address=None,
+                    # Dask's small HTTP server (health, and the dashboard when bokeh is there)
+                    # on a free port of 127.0.0.1: never 8787, which another cluster may hold.
+                    dashboard_address="127.0.0.1:0",
                     silence_logs=logging.ERROR,
                 )
                 self._client = distributed.Client(self._cluster, timeout=wait)
