@@ -12,13 +12,14 @@ __all__ = ["COMMANDS_HELP", "NO_ARGUMENT", "count_arg", "help_lines", "pile_summ
 
 #: The commands besides moves, one line of the help.
 COMMANDS_HELP = (
-    "Commands: hint [honest|thoughtful], undo/u [N|all], redo [N|all], restart, moves, "
-    "board/b, save, help/?, quit/q"
+    "Commands: hint [honest|thoughtful], undo/u [N|all], redo [N|all], restart, auto (play the "
+    "forced rest), dead on|off (the dead check), moves, board/b, save, help/?, quit/q"
 )
 
 #: Commands that take no argument ("deal 5" is a mistake, not a move).
 NO_ARGUMENT = frozenset(
     {"quit", "q", "exit", "help", "?", "board", "b", "moves", "save", "restart", "deal", "d"}
+    | {"auto"}
 )
 
 

@@ -59,50 +59,81 @@ def _visible(line: str) -> int:
 
 
 def fit_board(lines: list[str], width: int | None) -> list[str]:
-    """``lines`` (a board) fitted to ``width`` columns: unchanged when they fit, else cut into
-    blocks at columns blank on every line, else one line saying the width needed."""
+    """``lines`` (a board) fitted to ``width`` columns: unchanged when they fit; else each part
+    of the board (the lines between empty lines) that is too wide is cut into blocks at
+    columns blank on every one of its lines, shown one under the other; a part without such a
+    column gives one line saying the width needed."""
     if width is None or all(_visible(line) <= width for line in lines):
         return lines
-    rows = [_cells(line) for line in lines]
     out: list[str] = []
-    start = 0
-    longest = max(len(row) for row in rows)
-    while start < longest:
-        if longest - start <= width:
-            cut = longest
-        else:
-            blanks = [
-                k
-                for k in range(start + 1, start + width + 1)
-                if all(k >= len(row) or _ANSI.sub("", row[k]) == " " for row in rows)
-            ]
-            if not blanks:
+    part: list[str] = []
+    for line in [*lines, ""]:
+        if line.strip():
+            part.append(line)
+            continue
+        if part:
+            fitted = _fit_part(part, width)
+            if fitted is None:
+                longest = max(_visible(line) for line in lines)
                 return [
                     f"The board needs a terminal {longest} columns wide (this one has {width})."
                 ]
-            cut = blanks[-1]
+            out += fitted
+            part = []
+        out.append(line)
+    return out[:-1]
+
+
+def _fit_part(lines: list[str], width: int) -> list[str] | None:
+    """One part of a board cut into blocks of at most ``width`` columns, or ``None``."""
+    if all(_visible(line) <= width for line in lines):
+        return lines
+    rows = [_cells(line) for line in lines]
+    longest = max(len(row) for row in rows)
+
+    def blank(k: int) -> bool:
+        return all(k >= len(row) or _ANSI.sub("", row[k]) == " " for row in rows)
+
+    out: list[str] = []
+    start = 0
+    while start < longest:
+        cut = longest
+        if longest - start > width:
+            blanks = [k for k in range(start + 1, start + width + 1) if blank(k)]
+            if not blanks:
+                return None
+            # Blocks of about the same width: 13 columns at 60 become 7 and 6, not 12 and 1.
+            left = -(-(longest - start) // width)
+            even = start + -(-(longest - start) // left)
+            cut = next((k for k in blanks if k >= even), blanks[-1])
         if out:
             out.append("")
-        for row in rows:
-            out.append("".join(row[start:cut]).rstrip())
+        block = ["".join(row[start:cut]).rstrip() for row in rows]
+        while block and not block[-1]:
+            block.pop()  # rows the block's columns do not reach
+        out += block
         start = cut
-        while start < longest and all(
-            start >= len(row) or _ANSI.sub("", row[start]) == " " for row in rows
-        ):
+        while start < longest and blank(start):
             start += 1
     return out
 
 
 def fit_text(text: str, width: int | None) -> list[str]:
-    """``text`` wrapped to ``width`` columns between words (a word longer than the line is
-    kept whole); a line of its own when it fits or there is no width."""
+    """``text`` fitted to ``width`` columns: cut between its parts (separated by two spaces or
+    more, as on the status line), else between words; a word longer than the line is kept
+    whole. One line when it fits or there is no width."""
     if width is None or _visible(text) <= width:
         return [text]
-    wrapped = textwrap.wrap(
-        text,
-        width,
-        break_long_words=False,
-        break_on_hyphens=False,
-        subsequent_indent="  ",
-    )
-    return wrapped or [text]
+    parts = re.split(r"(?<=\S) {2,}(?=\S)", text.strip())
+    separator = "   "
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(separator) + len(part) <= width:
+            lines[-1] += separator + part
+        elif len(part) <= width:
+            lines.append(part)
+        else:
+            lines += textwrap.wrap(part, width, break_long_words=False, break_on_hyphens=False) or [
+                part
+            ]
+    return lines
