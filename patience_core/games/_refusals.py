@@ -71,8 +71,6 @@ def generic_reason(
         return "cards do not leave the foundations"
     kind = target_spec.kind
     onto = position[target]
-    if kind is PileKind.STOCK:
-        return "no card goes back to the stock"
     if kind is PileKind.WASTE:
         return "the waste takes cards from the stock only"
     if kind is PileKind.FREE_CELL:
