@@ -417,3 +417,14 @@ def test_rows_of_other_versions_of_a_plugin_are_another_run(tmp_path: Path) -> N
     assert [run.params["versions"]["patience-golf"] for run in runs] == ["0.1.0", "0.2.0"]
     assert [run.rows for run in runs] == [20, 20]
     assert _rows(tmp_path / "golf-0.1.0.csv") != _rows(tmp_path / "golf-0.2.0.csv")
+
+
+def test_parquet_output_has_the_columns_and_rows_of_csv(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet", reason="the parquet extra")
+    args = ["simulate", "escalator", "-n", "6", "--strategy", "greedy"]
+    assert _simulate(PluginHost(), tmp_path / "rows.parquet", args).exit_code == 0
+    assert _simulate(PluginHost(), tmp_path / "rows.csv", args).exit_code == 0
+    table = pq.read_table(tmp_path / "rows.parquet")
+    assert table.column_names == list(COLUMNS)
+    got = [[str(v) for v in row.values()][:-1] for row in table.to_pylist()]
+    assert got == _rows(tmp_path / "rows.csv")

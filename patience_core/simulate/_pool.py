@@ -137,14 +137,17 @@ def local_chunks(
     context = multiprocessing.get_context("spawn")
     users_safe_path = _SAFE_PATH in os.environ
     while pending:
-        executor = ProcessPoolExecutor(
-            min(jobs, len(pending)),
-            context,
-            initializer=_worker_start,
-            initargs=(os.getpid(), users_safe_path),
-        )
+        # The pool's queues start multiprocessing's resource tracker, and its first chunks the
+        # workers: all of them born deaf to Ctrl-C and safe from a signal.py of the user's.
+        with _deaf_and_safe():
+            executor = ProcessPoolExecutor(
+                min(jobs, len(pending)),
+                context,
+                initializer=_worker_start,
+                initargs=(os.getpid(), users_safe_path),
+            )
         try:
-            with _deaf_and_safe():  # the processes start with the first chunk
+            with _deaf_and_safe():
                 futures: dict[Future[tuple[list[SimRow], PatienceError | None]], int] = {
                     executor.submit(play_chunk, chunk): index for index, chunk in pending.items()
                 }
