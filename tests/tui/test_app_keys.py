@@ -201,3 +201,31 @@ def test_a_terminal_too_small_shows_only_the_size_needed_until_it_grows(
         assert app.board.display
 
     run_scenario(PatienceApp(controller), scenario)
+
+
+def test_docs_play_md_and_the_help_list_every_key() -> None:
+    from pathlib import Path
+
+    from patience_core.tui import KEYS, help_lines
+
+    page = (Path(__file__).parents[2] / "docs" / "play.md").read_text()
+    keys = page[page.index("### Keys") : page.index("### The mouse")]
+    shown = {
+        "left": "←",
+        "right": "→",
+        "up": "↑",
+        "down": "↓",
+        "enter": "Enter",
+        "space": "Space",
+        "escape": "Esc",
+        "full_stop": "`.`",
+        "question_mark": "`?`",
+        "ctrl+z": "Ctrl+Z",
+        "ctrl+y": "Ctrl+Y",
+        "ctrl+c": "Ctrl+C",
+    }
+    help_text = "\n".join(help_lines())
+    for names, _label, what, _action, _footer in KEYS:
+        for name in names.split(","):
+            assert shown.get(name, f"`{name}`") in keys, f"{name} is not in docs/play.md"
+        assert what in help_text
