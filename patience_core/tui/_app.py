@@ -133,23 +133,22 @@ class PatienceApp(AssistApp):
     ]
 
     def on_mount(self) -> None:
-        """Read the game's pile names as hot keys."""
+        """Read the game's pile names as hot keys; the dead check, when on, looks at the
+        position the game opens with."""
         super().on_mount()
         self.hot_keys = HotKeys(self.controller.session.game, _TAKEN)
         self._hot_timer: Timer | None = None
         self._press: tuple[int, int] | None = None
         self._dragged = False
+        if self.controller.dead_check_on:
+            self.check_dead(self.controller.session.position)
 
     # -- keys --------------------------------------------------------------------------------
 
     async def on_event(self, event: events.Event) -> None:
         """Any key stops a hint search or auto-finish (and does nothing else); pile names are
         read as hot keys before the other keys."""
-        if (
-            isinstance(event, events.Key)
-            and not event.is_forwarded
-            and len(self.screen_stack) == 1
-        ):
+        if isinstance(event, events.Key) and not event.is_forwarded and len(self.screen_stack) == 1:
             if self.stop_assist():
                 return
             if self._hot_key(event.character or ""):

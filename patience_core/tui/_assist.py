@@ -123,7 +123,7 @@ class AssistApp(GameApp):
         controller.dead_check_on = not controller.dead_check_on
         if controller.dead_check_on:
             self.say("Dead check on.")
-            self._check_dead(controller.session.position)
+            self.check_dead(controller.session.position)
         elif controller.dead_seconds <= 0:
             self.say("The dead check is off: its time is 0 (PATIENCE_DEAD_CHECK).")
         else:
@@ -131,7 +131,9 @@ class AssistApp(GameApp):
         self.show_status()
 
     @work(thread=True, exclusive=True, group="dead")
-    def _check_dead(self, position: Position) -> None:
+    def check_dead(self, position: Position) -> None:
+        """Run the dead check of ``position`` in a worker thread; its news goes on the
+        message line (nothing when the player has moved on meanwhile)."""
         # The search takes up to the dead check's seconds: the board stays live meanwhile.
         news = self.controller.dead_news()
         self.call_from_thread(self._dead_said, position, news)
@@ -156,7 +158,7 @@ class AssistApp(GameApp):
             self.game_ended()
             return
         if controller.dead_check_on:
-            self._check_dead(controller.session.position)
+            self.check_dead(controller.session.position)
         if not self.finishing and self.guarded(controller.can_finish):
             self.say(f"{self.message} The rest is forced: press a to finish.".strip())
 

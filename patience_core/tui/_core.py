@@ -152,7 +152,17 @@ class GameApp(App[int]):
     # -- what the player sees ----------------------------------------------------------------
 
     def show_status(self) -> None:
-        """Redraw the status bar: game, deal, score, moves, time, stock left, game status."""
+        """Redraw the status bar: game, deal, score, moves, time, stock left, game status (the
+        game's title left out when the line would not fit)."""
+        parts = self.guarded(self._status_parts)
+        if parts is None:
+            return
+        text = "  ".join(parts)
+        if len(text) > self.size.width:
+            text = "  ".join(parts[1:])
+        self.query_one("#status", Static).update(text)
+
+    def _status_parts(self) -> list[str]:
         controller = self.controller
         session = controller.session
         game = session.game
@@ -173,7 +183,7 @@ class GameApp(App[int]):
         if controller.dead_check_on:
             dead = controller.dead_known
             parts.append("NO WINNING LINE" if dead else "dead check on")
-        self.query_one("#status", Static).update("  ".join(parts))
+        return parts
 
     def say(self, text: str) -> None:
         """Show ``text`` on the message line (replacing what was there)."""

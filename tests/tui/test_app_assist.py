@@ -170,3 +170,16 @@ def test_the_dead_check_indicator_turns_on_and_off(fake_controller: Make) -> Non
         assert "dead check" not in str(app.query_one("#status").render())
 
     run_scenario(PatienceApp(controller), scenario)
+
+
+def test_the_dead_check_speaks_at_the_deal_when_it_is_on_from_the_start(
+    fake_controller: Make,
+) -> None:
+    controller = fake_controller(deal=1)
+    controller.dead_seconds = 5.0
+    controller.dead_check_on = True
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await settle(pilot, lambda: "This deal cannot be won." in app.message)
+
+    run_scenario(PatienceApp(controller), scenario)

@@ -229,3 +229,45 @@ def test_docs_play_md_and_the_help_list_every_key() -> None:
         for name in names.split(","):
             assert shown.get(name, f"`{name}`") in keys, f"{name} is not in docs/play.md"
         assert what in help_text
+
+
+def test_the_smart_move_key_plays_the_card_at_the_cursor_to_a_foundation(
+    fake_controller: Make,
+) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        app.board.cursor = (T3, 2)
+        await pilot.press("m")
+        assert _ranks(controller, F1) == [1]
+        app.board.cursor = (T1, 0)
+        await pilot.press("full_stop")  # 6♥: nowhere to go
+        assert len(controller.session.moves) == 1
+        assert app.message
+
+    run_scenario(PatienceApp(controller), scenario)
+
+
+def test_ctrl_c_quits_and_saves(fake_controller: Make) -> None:
+    controller = fake_controller()
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("d", "ctrl+c")
+
+    assert run_scenario(PatienceApp(controller), scenario) == 0
+    assert list(read_save(controller.path).moves) == ["deal"]
+
+
+def test_the_statistics_key_shows_the_games_statistics(fake_controller: Make) -> None:
+    from patience_core.stats import GameSummary
+
+    controller = fake_controller()
+    summary = GameSummary("fake", {}, played=4, won=1, streak=1, best_streak=1, best_seconds=75.0)
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("S")
+        assert isinstance(app.screen, HelpScreen)
+        text = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "played 4, won 1 (25%)" in text and "best time 1:15" in text.lower()
+
+    run_scenario(PatienceApp(controller, statistics=lambda: summary), scenario)
