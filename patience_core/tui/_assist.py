@@ -154,6 +154,7 @@ class AssistApp(GameApp):
     def after_change(self) -> None:
         """After a change: the end of the game, the dead check's news, the offer to finish."""
         controller = self.controller
+        self.run_clock()
         if controller.session.finished is not None:
             self.game_ended()
             return

@@ -75,6 +75,7 @@ class GameApp(App[int]):
         self.board = Board(game, controller.session.position, card_text=card_text, id="board")
         self._text_width = max(len((card_text or card_label)(card)) for card in game.new_deck())
         self._message = ""
+        self._away = False
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -132,12 +133,22 @@ class GameApp(App[int]):
 
     def on_app_blur(self) -> None:
         """The terminal lost the focus: the clock stops."""
-        self.controller.clock.pause()
-        self.show_status()
+        self._away = True
+        self.run_clock()
 
     def on_app_focus(self) -> None:
         """The terminal has the focus again: the clock goes on."""
-        self.controller.clock.resume()
+        self._away = False
+        self.run_clock()
+
+    def run_clock(self) -> None:
+        """Run the play clock while the game is on and the player here (the terminal has the
+        focus, the app is not suspended); stop it otherwise, and at the end of the game."""
+        clock = self.controller.clock
+        if self._away or self.controller.session.finished is not None:
+            clock.pause()
+        else:
+            clock.resume()
         self.show_status()
 
     def warn(self, text: str) -> None:

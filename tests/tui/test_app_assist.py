@@ -65,9 +65,14 @@ def test_auto_finish_is_offered_and_plays_the_rest_to_the_win(fake_controller: M
         await pilot.press("a")
         await settle(pilot, lambda: isinstance(app.screen, EndScreen))
         assert controller.session.finished == FINISHED_WON
+        assert not controller.clock.running  # the time of a finished game stands still
+        await pilot.press("u")  # back to the game
+        await pilot.press("u")
+        assert controller.session.finished is None
+        assert controller.clock.running
 
     run_scenario(PatienceApp(controller), scenario)
-    assert read_save(controller.path).finished == FINISHED_WON
+    assert list(read_save(controller.path).redo) == ["w f2"]
 
 
 def test_any_key_stops_auto_finish(fake_controller: Make) -> None:
