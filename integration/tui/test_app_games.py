@@ -138,3 +138,42 @@ def test_a_hint_highlights_a_legal_move(game: str, shipped_controller: Make) -> 
             assert any(m.source == source and m.target == target for m in legal)
 
     run_scenario(PatienceApp(controller), scenario)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refused_move_says_the_rule_it_breaks(game: str, shipped_controller: Make) -> None:
+    controller = shipped_controller(game)
+    _a_move(controller)  # a position with moves of cards (deals made where needed)
+    session = controller.session
+    position = session.position
+    legal = {(m.source, m.target) for m in session.legal_moves()}
+    piles = session.game.piles
+    names = {spec.name for spec in piles}
+
+    def prefix(pile: int) -> bool:  # a name another begins with ends with a pause
+        return any(n != piles[pile].name and n.startswith(piles[pile].name) for n in names)
+
+    refused = next(
+        Move.transfer(source, target)
+        for source, cards in enumerate(position.piles)
+        if cards and cards[-1].face_up and piles[source].kind is not PileKind.STOCK
+        for target in range(len(piles))
+        if target != source
+        and (source, target) not in legal
+        and piles[target].kind is not PileKind.STOCK
+        # names no other begins with: typed without a pause
+        and not any(
+            n != piles[i].name and n.startswith(piles[i].name)
+            for n in taken
+            for i in (source, target)
+        )
+    )
+    reason = session.game.why_illegal(position, refused)
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        assert refused.target is not None
+        await pilot.press(*piles[refused.source].name, *piles[refused.target].name)
+        assert controller.session.position == position
+        assert reason in app.message
+
+    run_scenario(PatienceApp(controller), scenario)
