@@ -161,12 +161,8 @@ def test_a_refused_move_says_the_rule_it_breaks(game: str, shipped_controller: M
         if target != source
         and (source, target) not in legal
         and piles[target].kind is not PileKind.STOCK
-        # names no other begins with: typed without a pause
-        and not any(
-            n != piles[i].name and n.startswith(piles[i].name)
-            for n in taken
-            for i in (source, target)
-        )
+        and not prefix(source)
+        and not prefix(target)
     )
     reason = session.game.why_illegal(position, refused)
 
