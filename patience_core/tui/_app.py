@@ -147,9 +147,12 @@ class PatienceApp(AssistApp):
 
     async def on_event(self, event: events.Event) -> None:
         """Any key stops a hint search or auto-finish (and does nothing else); pile names are
-        read as hot keys before the other keys."""
+        read as hot keys before the other keys; while the terminal is too small for the board,
+        only the keys that quit do anything (no move is made blind)."""
         if isinstance(event, events.Key) and not event.is_forwarded and len(self.screen_stack) == 1:
             if self.stop_assist():
+                return
+            if self.too_small and event.key not in ("q", "ctrl+c"):
                 return
             if self._hot_key(event.character or ""):
                 return

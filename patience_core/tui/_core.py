@@ -76,6 +76,8 @@ class GameApp(App[int]):
         self._text_width = max(len((card_text or card_label)(card)) for card in game.new_deck())
         self._message = ""
         self._away = False
+        #: Whether the terminal is too small for the board (only its size needed is shown).
+        self.too_small = False
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -130,6 +132,7 @@ class GameApp(App[int]):
         for widget in (self.board, *self.query("#status, #message, Footer")):
             widget.display = problem is None
         self.query_one("#too-small").display = problem is not None
+        self.too_small = problem is not None
 
     def on_app_blur(self) -> None:
         """The terminal lost the focus: the clock stops."""

@@ -195,6 +195,8 @@ def test_a_terminal_too_small_shows_only_the_size_needed_until_it_grows(
         text = str(app.query_one("#too-small-text").render())
         assert text.startswith("terminal too small: ") and text.endswith("this is 12x6")
         assert not app.board.display
+        await pilot.press("d")  # no move is made blind
+        assert controller.session.moves == ()
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not too_small.display
