@@ -231,3 +231,44 @@ def test_the_driver_killed_at_random_moments_then_run_again_gives_the_rows_once(
     with RunStore(store) as opened:
         (run_info,) = opened.runs()
         assert run_info.rows == 300 and len(opened.stored_deals(run_info.id)) == 300
+
+
+def test_two_runs_at_once_on_one_store_both_complete(tmp_path: Path) -> None:
+    store = tmp_path / "runs.db"
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", MAIN, "simulate", game, "-n", "300", "--store", str(store)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for game in ("escalator", "golf")
+    ]
+    for run in runs:
+        _, err = run.communicate(timeout=240)
+        assert (run.returncode, err) == (0, "")
+    with RunStore(store) as opened:
+        assert sorted((run.params["game"], run.rows) for run in opened.runs()) == [
+            ("escalator", 300),
+            ("golf", 300),
+        ]
+
+
+def test_a_locked_store_is_one_line_after_the_wait(tmp_path: Path) -> None:
+    store = tmp_path / "runs.db"
+    RunStore(store).close()
+    holder = sqlite3.connect(store, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        done = patience(
+            "simulate", "escalator", "-n", "3", "--store", str(store),
+            env={"PATIENCE_STORE_TIMEOUT": "0.5"},
+        )  # fmt: skip
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"patience: error: cannot write the run store {str(store)!r}: another process has held "
+        "it locked for 0.5 s; try again when it is done\n"
+    )
