@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from functools import partial
+from itertools import zip_longest
 from typing import ClassVar
 
 from textual import events, work
@@ -40,42 +41,24 @@ __all__ = ["KEYS", "PatienceApp"]
 #: Every key of the player: (keys, footer label, what they do, action, shown in the footer).
 #: The help overlay and docs/play.md list them all; the footer the ones marked.
 KEYS: tuple[tuple[str, str, str, str, bool], ...] = (
-    ("left,h", "left", "cursor to the pile on the left", "cursor('left')", False),
-    ("right,l", "right", "cursor to the pile on the right", "cursor('right')", False),
-    ("up,k", "up", "cursor up the fan, then to the pile above", "cursor('up')", False),
-    ("down,j", "down", "cursor down the fan, then to the pile below", "cursor('down')", False),
-    (
-        "enter,space",
-        "pick/drop",
-        "pick up the cards from the cursor; drop them",
-        "pick_or_drop",
-        True,
-    ),
-    ("escape", "cancel", "put the cards back; stop a hint or auto-finish", "cancel", False),
+    ("left,h", "left", "cursor left", "cursor('left')", False),
+    ("right,l", "right", "cursor right", "cursor('right')", False),
+    ("up,k", "up", "cursor up; more cards", "cursor('up')", False),
+    ("down,j", "down", "cursor down; fewer cards", "cursor('down')", False),
+    ("enter,space", "pick/drop", "pick up; drop", "pick_or_drop", True),
+    ("escape", "cancel", "put back; stop", "cancel", False),
     ("d", "deal", "deal from the stock", "deal", True),
-    (
-        "m,full_stop",
-        "smart",
-        "smart move: the card(s) at the cursor to the best pile",
-        "smart",
-        True,
-    ),
+    ("m,full_stop", "smart", "smart move", "smart", True),
     ("u,ctrl+z", "undo", "undo", "undo", True),
     ("U,ctrl+y", "redo", "redo", "redo", True),
-    ("R", "restart", "restart the deal (asks first)", "restart", False),
-    ("n", "new", "new deal: random, a number, or a winnable one", "new_deal", True),
-    ("H", "hint", "hint: highlight a good move and say why", "hint", True),
-    ("a", "auto", "auto-finish when the rest is forced", "finish", True),
-    (
-        "x",
-        "dead check",
-        "dead-check indicator on/off (a spoiler where cards are hidden)",
-        "dead_check",
-        False,
-    ),
-    ("S", "stats", "the statistics of this game", "statistics", False),
-    ("question_mark", "help", "this help: every key", "help", True),
-    ("q,ctrl+c", "quit", "quit (the game is saved)", "quit_game", True),
+    ("R", "restart", "restart (asks)", "restart", False),
+    ("n", "new", "new deal", "new_deal", True),
+    ("H", "hint", "hint", "hint", True),
+    ("a", "auto", "auto-finish", "finish", True),
+    ("x", "dead check", "dead check on/off", "dead_check", False),
+    ("S", "stats", "statistics", "statistics", False),
+    ("question_mark", "help", "this help", "help", True),
+    ("q,ctrl+c", "quit", "quit (saved)", "quit_game", True),
 )
 
 #: What the keys read on the help overlay (Textual's key names aside).
@@ -104,17 +87,22 @@ def _raise(exc: BaseException) -> None:
     raise exc
 
 
-def help_lines() -> list[str]:
-    """The help overlay: every key and what it does, then the pile hot keys and the mouse."""
-    lines = ["Keys"]
-    for keys, _label, what, _action, _shown in KEYS:
-        lines.append(f"  {_SHOWN.get(keys, keys):<12} {what}")
+def help_lines(width: int = 80) -> list[str]:
+    """The help overlay: every key and what it does (in two columns when ``width``, the
+    terminal's, allows), then the pile hot keys and the mouse (docs/play.md has it all)."""
+    cells = [f"{_SHOWN.get(keys, keys):<12}{what:<24}" for keys, _label, what, *_ in KEYS]
+    lines = ["Keys (docs/play.md tells more)"]
+    if width >= 2 * 36 + 6:
+        half = (len(cells) + 1) // 2
+        for left, right in zip_longest(cells[:half], cells[half:], fillvalue=""):
+            lines.append(f"{left} {right}".rstrip())
+    else:
+        lines += [cell.rstrip() for cell in cells]
     lines += [
-        "  pile name    t3, f, c2, r1, s, w, p12: the cursor there, pick up or drop",
         "",
-        "Mouse",
-        "  click a card to pick it up, click a pile to drop it there; drag and drop",
-        "  double-click: the card to a foundation; click the stock: deal",
+        "Pile names (t3, f, c2, s, w, p12): the cursor there, pick up or drop.",
+        "Mouse: click a card to pick it up, a pile to drop it; drag and drop;",
+        "double-click: to a foundation; click the stock: deal.",
     ]
     return lines
 
@@ -242,7 +230,7 @@ class PatienceApp(AssistApp):
 
     def action_help(self) -> None:
         """Show every key."""
-        self.push_screen(HelpScreen(help_lines()))
+        self.push_screen(HelpScreen(help_lines(self.size.width)))
 
     def action_quit_game(self) -> None:
         """Quit; the game is saved after every move already, and once more now."""

@@ -33,7 +33,7 @@ _DIALOG_CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{
     width: auto; max-width: 90%; height: auto; max-height: 90%;
-    border: thick $primary; background: $surface; padding: 0 1;
+    border: thick $primary; background: $surface; padding: 0 1; overflow: hidden;
 }}
 {name} Static {{ width: auto; }}
 """
@@ -72,7 +72,7 @@ class HelpScreen(ModalScreen[None]):
     :param lines: the lines to show (the key table).
     """
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="HelpScreen")
+    DEFAULT_CSS = _DIALOG_CSS.format(name="HelpScreen") + "HelpScreen > Vertical {max-width: 100%}"
 
     def __init__(self, lines: Sequence[str]) -> None:
         super().__init__()

@@ -227,6 +227,7 @@ def test_docs_play_md_and_the_help_list_every_key() -> None:
         "ctrl+c": "Ctrl+C",
     }
     help_text = "\n".join(help_lines())
+    assert len(help_lines(80)) <= 20  # the help fits an 80x24 terminal
     for names, _label, what, _action, _footer in KEYS:
         for name in names.split(","):
             assert shown.get(name, f"`{name}`") in keys, f"{name} is not in docs/play.md"
