@@ -272,3 +272,30 @@ def test_a_locked_store_is_one_line_after_the_wait(tmp_path: Path) -> None:
         f"patience: error: cannot write the run store {str(store)!r}: another process has held "
         "it locked for 0.5 s; try again when it is done\n"
     )
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_a_local_cluster_prints_the_one_line_and_keeps_the_rows(tmp_path: Path) -> None:
+    store = tmp_path / "runs.db"
+    args = ["simulate", "bakers-game", "-n", "60", "--strategy", "solver", "--nodes", "500000"]
+    run = subprocess.Popen(
+        [sys.executable, "-c", MAIN, *args, "--scheduler", "local:2", "--store", str(store)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a shell's job
+    )
+    try:
+        deadline, stored = time.monotonic() + 120, 0
+        while stored < 2 and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.2)
+            if store.exists():
+                with RunStore(store) as opened:
+                    stored = sum(info.rows for info in opened.runs())
+        os.killpg(run.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+        _, err = run.communicate(timeout=120)
+    finally:
+        run.kill()
+    assert (run.returncode, err) == (130, "patience: interrupted\n")
+    with RunStore(store) as opened:
+        assert sum(info.rows for info in opened.runs()) >= stored >= 2

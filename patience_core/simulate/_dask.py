@@ -21,6 +21,7 @@ from typing import Any
 
 from patience_core.errors import PatienceError
 from patience_core.simulate._batch import Chunk, play_chunk, worker_versions
+from patience_core.simulate._pool import deaf_and_safe
 from patience_core.simulate._rows import SimRow
 
 __all__ = ["DASK_NEEDS", "DASK_TIMEOUT_ENV", "DaskPool", "check_scheduler", "dask_available"]
@@ -85,16 +86,18 @@ class DaskPool:
         wait = float(os.environ.get(DASK_TIMEOUT_ENV) or 20)
         try:
             if local:
-                self._cluster = distributed.LocalCluster(
-                    n_workers=int(local.group(1)),
-                    threads_per_worker=1,  # a deal is pure Python: one thread a process
-                    processes=True,
-                    host="127.0.0.1",
-                    # Dask's small HTTP server (health, and the dashboard when bokeh is there)
-                    # on a free port of 127.0.0.1: never 8787, which another cluster may hold.
-                    dashboard_address="127.0.0.1:0",
-                    silence_logs=logging.ERROR,
-                )
+                # Its workers born deaf to Ctrl-C, as --jobs's: the driver stops them.
+                with deaf_and_safe():
+                    self._cluster = distributed.LocalCluster(
+                        n_workers=int(local.group(1)),
+                        threads_per_worker=1,  # a deal is pure Python: one thread a process
+                        processes=True,
+                        host="127.0.0.1",
+                        # Dask's small HTTP server (health, and the dashboard when bokeh is there)
+                        # on a free port of 127.0.0.1: never 8787, which another cluster may hold.
+                        dashboard_address="127.0.0.1:0",
+                        silence_logs=logging.ERROR,
+                    )
                 self._client = distributed.Client(self._cluster, timeout=wait)
             else:
                 self._client = distributed.Client(scheduler, timeout=wait)

@@ -38,7 +38,7 @@ from patience_core.simulate._batch import (
 )
 from patience_core.simulate._rows import SimRow
 
-__all__ = ["WorkerDied", "chunks_of", "local_chunks", "run_batch", "run_deals"]
+__all__ = ["WorkerDied", "chunks_of", "deaf_and_safe", "local_chunks", "run_batch", "run_deals"]
 
 #: The variable that keeps the current folder off a new Python's import path: a ``signal.py``
 #: of the user's would be imported in place of Python's.
@@ -79,9 +79,11 @@ def _end_with(parent: int) -> None:
 
 
 @contextlib.contextmanager
-def _deaf_and_safe() -> Iterator[None]:
-    """While workers start: SIGINT ignored and blocked (a Ctrl-C then is held for the driver,
-    not delivered to a worker still importing) and ``PYTHONSAFEPATH`` set."""
+def deaf_and_safe() -> Iterator[None]:
+    """While worker processes start (here, or a local Dask cluster's): SIGINT ignored and
+    blocked, so that they are born deaf to Ctrl-C (the driver stops them; a Ctrl-C then is held
+    for the driver, not delivered to a worker still importing), and ``PYTHONSAFEPATH`` set (a
+    ``signal.py`` in the current folder is not imported in place of Python's)."""
     blocking = hasattr(signal, "pthread_sigmask")
     safe_path = os.environ.get(_SAFE_PATH)
     os.environ[_SAFE_PATH] = "1"
@@ -139,7 +141,7 @@ def local_chunks(
     while pending:
         # The pool's queues start multiprocessing's resource tracker, and its first chunks the
         # workers: all of them born deaf to Ctrl-C and safe from a signal.py of the user's.
-        with _deaf_and_safe():
+        with deaf_and_safe():
             executor = ProcessPoolExecutor(
                 min(jobs, len(pending)),
                 context,
@@ -147,7 +149,7 @@ def local_chunks(
                 initargs=(os.getpid(), users_safe_path),
             )
         try:
-            with _deaf_and_safe():
+            with deaf_and_safe():
                 futures: dict[Future[tuple[list[SimRow], PatienceError | None]], int] = {
                     executor.submit(play_chunk, chunk): index for index, chunk in pending.items()
                 }
