@@ -1,7 +1,7 @@
 """A simulation row: one deal played by one strategy, its columns and its possible results.
 
 Layer 4. :class:`SimRow` is what :func:`~patience_core.simulate.play_deal` gives for a deal and
-what the rows files hold (:mod:`patience_core.simulate._rowfiles`); :func:`row_problem` says why
+what the run store and the rows files hold; :func:`row_problem` says why
 a row read back from a file cannot have been written by the run resuming it.
 """
 
