@@ -20,10 +20,9 @@ from pathlib import Path
 import attrs
 import click
 
-from patience_core.engine import DealNumber, counted
+from patience_core.engine import DealNumber
 from patience_core.errors import BadSave, PatienceError, one_line
-from patience_core.files import check_writable
-from patience_core.games import cannot_read, shown_path
+from patience_core.games import cannot_read
 from patience_core.play._clock import PlayClock
 from patience_core.play._controller import PlayController
 from patience_core.play._failures import (
@@ -41,11 +40,10 @@ from patience_core.play._line import (
 )
 from patience_core.play._loading import read_save, restore_session
 from patience_core.play._render import CardStyle, make_painter
+from patience_core.play._savefile import check_save_writable, protect_existing, resume_command
 from patience_core.play._saves import (
-    GameFactory,
     SavedGame,
     SaveLock,
-    archive_save,
     save_session,
 )
 from patience_core.play._session import Session
@@ -57,93 +55,6 @@ from patience_core.stats import Statistics
 
 __all__ = ["OpenedGame", "PlayRequest", "check_save_writable", "open_game", "play_game"]
 __all__ += ["protect_existing", "resume_command"]
-
-
-def resume_command(game: str, path: Path, explicit_file: bool) -> str:
-    """The command that resumes the game of ``game`` saved at ``path`` (``--file`` only when the
-    save is not at its default place)."""
-    command = f"patience play {game} --resume"
-    return f"{command} --file {shlex.quote(str(path))}" if explicit_file else command
-
-
-def check_save_writable(path: Path) -> None:
-    """Refuse, before the game starts, a save file the user may not read or write (a read-only
-    file, a folder where no file can be made, something that is not a file): play would
-    otherwise fail at the first move, or replace a file the user protected.
-
-    :raises PatienceError: "cannot read PATH: REASON" for an existing file that cannot be read
-        (the rule of every command, docs/cli.md), else "cannot save the game to PATH: REASON".
-    """
-    try:
-        is_file = path.is_file()
-    except OSError:  # a name too long, ...: check_writable says why
-        is_file = False
-    if is_file:
-        try:
-            with path.open("rb"):
-                pass
-        except OSError as exc:
-            raise cannot_read(path, exc) from None
-    if os.path.islink(path) and not os.path.exists(path):
-        # A link whose target is not there yet: the game is saved through it (docs/play.md),
-        # into the target's folder, which must exist (as `simulate -O` refuses it).
-        target = os.path.realpath(path)
-        if os.path.islink(target):
-            raise PatienceError(
-                f"cannot save the game to {path}: its symbolic links go round in a loop"
-            )
-        if not os.path.isdir(os.path.dirname(target)):
-            raise PatienceError(
-                f"cannot save the game to {path}: it links to {shown_path(target, quote=True)}, "
-                "in a directory that does not exist"
-            )
-    try:
-        check_writable(path)
-    except OSError as exc:
-        raise PatienceError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
-
-
-def protect_existing(
-    path: Path, explicit_file: bool, make_game: GameFactory, say: Callable[[str], None]
-) -> None:
-    """Make sure starting a new game at ``path`` loses nothing.
-
-    A finished save is replaced. With ``--file``, anything else there is refused. At the default
-    location an unfinished or unreadable save is moved aside to a timestamped name.
-
-    :param say: prints a line for the player (where an old save went).
-    :raises PatienceError: when ``--file`` names a file that must not be overwritten.
-    """
-    if not path.exists():
-        # Nothing there, or a link whose target is not there yet: the game is saved through it
-        # (docs/play.md; :func:`check_save_writable` has refused one into a missing folder).
-        return
-    saved: SavedGame | None = None
-    try:
-        saved = read_save(path)
-        finished = restore_session(saved, make_game, path).finished
-    except BadSave:
-        saved = None
-    if saved is not None and (finished is not None or not (saved.moves or saved.redo)):
-        return  # a finished game, or one with no move played: nothing to lose
-    if explicit_file:
-        if saved is not None:
-            raise PatienceError(
-                f"{path} holds a game in progress; continue it with --resume, "
-                "or choose another --file"
-            )
-        raise PatienceError(f"{path} exists and is not a finished saved game; not overwriting it")
-    if saved is None:
-        moved = archive_save(path, "unreadable")
-        say(f"The saved game at {path} could not be read; it was moved to {moved}.")
-        return
-    moved = archive_save(path)
-    played = counted(len(saved.moves), "move")
-    say(
-        f"Your unfinished {saved.game} game (deal {saved.deal}, {played}) was "
-        f"kept as {moved}; resume it with: "
-        f"{resume_command(saved.game, moved, explicit_file=True)}"
-    )
 
 
 def read_resumed(request: PlayRequest) -> SavedGame:

@@ -14,8 +14,8 @@ from patience_core.testing import CliResult
 Run = Callable[..., CliResult]
 
 
-def ok(result: CliResult) -> str:
-    assert result.code == 0, result.err
+def ok(result: CliResult, code: int = 0) -> str:
+    assert result.code == code, result.err
     return result.out
 
 
@@ -79,7 +79,8 @@ def test_a_solved_line_piped_into_play_wins(patience_cli: Run, patience_data_dir
 
 
 def test_play_hint_score_and_resume_on_a_save(patience_cli: Run, patience_data_dir: Path) -> None:
-    out = ok(patience_cli("play", "fake", "-d", "2", input="deal\nundo\nt3 f1\nquit\n"))
+    # Piped play that ends in progress exits 3 (docs/play.md, "Exit status").
+    out = ok(patience_cli("play", "fake", "-d", "2", input="deal\nundo\nt3 f1\nquit\n"), 3)
     assert "Score 1/12" in out and "resume with: patience play fake --resume" in out
     save = str(patience_data_dir / "saves" / "fake.json")
     assert ok(patience_cli("score", save)) == "fake deal 2: score 1/12, in progress, 1 move\n"
@@ -87,7 +88,7 @@ def test_play_hint_score_and_resume_on_a_save(patience_cli: Run, patience_data_d
     assert thoughtful.startswith("Hint (thoughtful): t3 f1: wins in ")
     honest = ok(patience_cli("hint", save))  # the default with face-down cards
     assert honest.startswith("Hint (honest): ") and "of the unseen cards" in honest
-    resumed = ok(patience_cli("play", "fake", "--resume", input="t3 f1\nquit\n"))
+    resumed = ok(patience_cli("play", "fake", "--resume", input="t3 f1\nquit\n"), 3)
     assert "Score 2/12" in resumed
 
 
