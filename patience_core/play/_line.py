@@ -303,7 +303,8 @@ class LinePlayer:
         if code == EXIT_REFUSED:
             return code
         controller.record_stats()
-        summary = controller.tally.summary_line()
+        # The statistics' line, once the game has a row (the first move makes it).
+        summary = controller.tally.summary_line() if controller.session.moves else None
         if summary is not None:
             self.say(summary)
         click.echo(f"Game saved to {controller.path}; resume with: {controller.resume_hint}")

@@ -258,7 +258,14 @@ def _open_locked(
         elif request.deal_was_random:
             click.echo(f"Deal {deal} was chosen at random; play it again with --deal {deal}.")
         save_session(path, session, plugin_version)
-    statistics = Statistics.open(warn=warn)
+    said: list[PlayController] = []
+
+    def stats_warn(message: str) -> None:
+        # The statistics warn with the bare message; the line goes to the controller's warn of
+        # the moment (a full-screen front end replaces it while its screen is up).
+        (said[0].warn if said else warn)(f"patience: warning: {message}")
+
+    statistics = Statistics.open(warn=stats_warn)
     controller = PlayController(
         session,
         path,
@@ -275,6 +282,7 @@ def _open_locked(
         record=new_record(statistics, session, plugin_version, stats_id),
         new_record=lambda new: new_record(statistics, new, plugin_version),
     )
+    said.append(controller)
     return OpenedGame(controller, lock, statistics)
 
 
