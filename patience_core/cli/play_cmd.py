@@ -28,6 +28,14 @@ from patience_core.play import (
 )
 
 
+def on_terminal() -> bool:
+    """Whether standard input and output are both a terminal (the full-screen player's place)."""
+    try:
+        return stdin_is_tty() and sys.stdout.isatty()
+    except (AttributeError, ValueError, OSError):  # a closed or missing stdout
+        return False
+
+
 @click.command()
 @click.argument("game")
 @click.option(
@@ -110,7 +118,7 @@ def play(
         winnable=winnable,
         rng_seed=secrets.randbelow(2**32),
     )
-    if not plain and stdin_is_tty() and sys.stdout.isatty():
+    if not plain and on_terminal():
         from patience_core import tui  # lazily: `patience list` must not import textual
 
         if hasattr(tui, "run_fullscreen"):
