@@ -247,6 +247,7 @@ def _open_locked(
         deal = request.deal
         found = None
         if request.winnable:
+            click.echo(f"Looking for a winnable {the_game.title} deal...")
             found = winnable_deal(the_game, host.search(the_game), request.rng_seed)
             deal = found.deal
         assert deal is not None
