@@ -33,9 +33,11 @@ def _a_move(controller: PlayController) -> Move:
     raise AssertionError("no move of one card")
 
 
-async def _hot_keys(pilot: Pilot[int], name: str) -> None:
+async def _hot_keys(pilot: Pilot[int], app: PatienceApp, name: str) -> None:
     await pilot.press(*name)
-    await pilot.pause(0.7)  # a name others begin with (p2 beside p21) ends with a pause
+    # A name others begin with (p2 beside p21) ends with a pause.
+    await settle(pilot, lambda: not app.hot_keys.pending)
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -46,11 +48,11 @@ def test_pile_hot_keys_play_a_move_undo_and_redo(game: str, shipped_controller: 
     after = controller.session.game.play(controller.session.position, move)
 
     async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
-        await _hot_keys(pilot, piles[move.source].name)
+        await _hot_keys(pilot, app, piles[move.source].name)
         assert app.board.selection is not None
         assert app.board.selection[0] == move.source
         assert move.target is not None
-        await _hot_keys(pilot, piles[move.target].name)
+        await _hot_keys(pilot, app, piles[move.target].name)
         assert controller.session.position == after
         await pilot.press("u")
         assert controller.session.position != after

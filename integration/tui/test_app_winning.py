@@ -21,10 +21,11 @@ from patience_core.tui._screens import EndScreen
 Make = Callable[..., PlayController]
 
 
-async def _name(pilot: Pilot[int], name: str, taken: set[str]) -> None:
+async def _name(pilot: Pilot[int], app: PatienceApp, name: str) -> None:
     await pilot.press(*name)
-    if any(other != name and other.startswith(name) for other in taken):
-        await pilot.pause(0.7)  # a name others begin with ends with a pause
+    # A name others begin with ends with a pause.
+    await settle(pilot, lambda: not app.hot_keys.pending)
+    await pilot.pause()
 
 
 @pytest.mark.slow
@@ -42,7 +43,6 @@ def test_the_solvers_line_typed_as_keys_wins(
     line: list[Position] = [start]
     for move in solution.moves:
         line.append(the_game.apply(line[-1], move))
-    names = {spec.name for spec in the_game.piles}
 
     async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
         for _ in range(len(solution.moves)):
@@ -54,10 +54,10 @@ def test_the_solvers_line_typed_as_keys_wins(
                 await pilot.press("d")
                 continue
             assert move.target is not None
-            await _name(pilot, the_game.piles[move.source].name, names)
+            await _name(pilot, app, the_game.piles[move.source].name)
             for _up in range(move.count - 1):
                 await pilot.press("up")
-            await _name(pilot, the_game.piles[move.target].name, names)
+            await _name(pilot, app, the_game.piles[move.target].name)
             assert controller.session.position != now, app.message
         await settle(pilot, lambda: isinstance(app.screen, EndScreen))
         assert controller.session.finished == FINISHED_WON

@@ -12,7 +12,7 @@ import secrets
 import sqlite3
 from functools import partial
 from itertools import zip_longest
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events, work
 from textual.binding import Binding, BindingType
@@ -120,14 +120,16 @@ class PatienceApp(AssistApp):
         Binding(keys, action, label, show=shown) for keys, label, _what, action, shown in KEYS
     ]
 
-    def on_mount(self) -> None:
-        """Read the game's pile names as hot keys; the dead check, when on, looks at the
-        position the game opens with."""
-        super().on_mount()
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.hot_keys = HotKeys(self.controller.session.game, _TAKEN)
         self._hot_timer: Timer | None = None
         self._press: tuple[int, int] | None = None
         self._dragged = False
+
+    def mounted(self) -> None:
+        """The dead check, when on, looks at the position the game opens with."""
+        super().mounted()
         if self.controller.dead_check_on:
             self.check_dead(self.controller.session.position)
 

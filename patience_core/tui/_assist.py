@@ -6,6 +6,7 @@ auto-finish animation, the dead-check indicator, and the news after each change 
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from textual import work
 from textual.timer import Timer
@@ -26,6 +27,11 @@ class AssistApp(GameApp):
     _hint_cancel: threading.Event | None = None
     _auto: Timer | None = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # One search at a time in the worker threads: hints and the dead check share results.
+        self._searching = threading.Lock()
+
     # -- hints -------------------------------------------------------------------------------
 
     @property
@@ -45,8 +51,10 @@ class AssistApp(GameApp):
 
     @work(thread=True, exclusive=True, group="hint")
     def _search_hint(self, cancel: threading.Event, position: Position) -> None:
-        # hint_answer reads a snapshot of the positions and changes nothing of the session.
-        answer = self.controller.hint_answer(cancel=cancel)
+        # hint_answer reads a snapshot of the positions and changes nothing of the session;
+        # the lock keeps it from copying the search results while the dead check adds to them.
+        with self._searching:
+            answer = self.controller.hint_answer(cancel=cancel)
         if not cancel.is_set():
             self.call_from_thread(self._show_hint, cancel, position, answer)
 
@@ -135,7 +143,8 @@ class AssistApp(GameApp):
         """Run the dead check of ``position`` in a worker thread; its news goes on the
         message line (nothing when the player has moved on meanwhile)."""
         # The search takes up to the dead check's seconds: the board stays live meanwhile.
-        news = self.controller.dead_news()
+        with self._searching:
+            news = self.controller.dead_news()
         self.call_from_thread(self._dead_said, position, news)
 
     def _dead_said(self, position: Position, news: str | None) -> None:

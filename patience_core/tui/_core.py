@@ -103,6 +103,11 @@ class GameApp(App[int]):
         self.app_suspend_signal.subscribe(self, lambda _app: self.on_app_blur())
         self.app_resume_signal.subscribe(self, lambda _app: self.on_app_focus())
         self.check_size()
+        self.mounted()
+
+    def mounted(self) -> None:
+        """Called once the app runs, its screen drawn (Textual calls the ``on_mount`` of every
+        class of an app: subclasses extend this instead)."""
 
     def on_resize(self, event: events.Resize) -> None:
         """Show the board at the new size, or the "terminal too small" message."""
