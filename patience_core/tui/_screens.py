@@ -67,9 +67,10 @@ def read_deal(text: str) -> DealNumber | str:
 
 
 class HelpScreen(ModalScreen[None]):
-    """Every key of the player, one a line (``?``); any key closes it.
+    """Lines to read, closed by any key: every key of the player (``?``), the game's
+    statistics (``S``).
 
-    :param lines: the lines to show (the key table).
+    :param lines: the lines to show.
     """
 
     DEFAULT_CSS = _DIALOG_CSS.format(name="HelpScreen") + "HelpScreen > Vertical {max-width: 100%}"
@@ -79,9 +80,9 @@ class HelpScreen(ModalScreen[None]):
         self._lines = lines
 
     def compose(self) -> ComposeResult:
-        """The key table."""
+        """The lines."""
         with Vertical():
-            yield Static("\n".join([*self._lines, "", "Any key closes this help."]))
+            yield Static("\n".join([*self._lines, "", "Any key closes this."]), markup=False)
 
     def on_key(self, event: events.Key) -> None:
         """Close on any key (which does nothing else)."""
