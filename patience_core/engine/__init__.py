@@ -25,6 +25,7 @@ from patience_core.engine._notation import (
     parse_move,
     read_candidate,
     shown,
+    unseen_card,
 )
 from patience_core.engine._rng import (
     GRand,
@@ -80,4 +81,5 @@ __all__ = [
     "standard_deck",
     "supermove_limit",
     "time_is_up",
+    "unseen_card",
 ]

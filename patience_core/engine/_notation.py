@@ -23,6 +23,7 @@ from patience_core.errors import BadMoveText, IllegalMove, shown
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
 __all__ = ["NOTATION_HELP", "counted", "format_move", "parse_move", "read_candidate", "shown"]
+__all__ += ["unseen_card"]
 
 #: Ends the message of a move that cannot be read, for a player typing it (left out where no
 #: player typed the move, e.g. a save that does not replay).
@@ -215,7 +216,8 @@ def read_candidate(text: str, piles: Sequence[PileSpec], position: Position) -> 
     only pile of that kind (a foundation: the one of the card's suit, else the first empty one,
     else the first); a card is the pile holding it, with the cards on it. A move without a
     destination goes to a foundation, else to the waste. Without a count one card moves (from a
-    card: that card and the cards on it).
+    card: that card and the cards on it). A card face down is not found: the refusal would tell
+    where it lies.
 
     :raises BadMoveText: for text that cannot be read at all (as :func:`parse_move`).
     """
@@ -239,8 +241,13 @@ def read_candidate(text: str, piles: Sequence[PileSpec], position: Position) -> 
     elif _CARD.match(first.lstrip("*")):
         wanted = Card.from_code(first.lstrip("*"))
         for index, pile in enumerate(position.piles):
+            # Only a card in view: a refusal must not tell where a face-down card lies.
             at = next(
-                (k for k, c in enumerate(pile) if (c.rank, c.suit) == (wanted.rank, wanted.suit)),
+                (
+                    k
+                    for k, c in enumerate(pile)
+                    if c.face_up and (c.rank, c.suit) == (wanted.rank, wanted.suit)
+                ),
                 None,
             )
             if at is not None:
@@ -285,3 +292,19 @@ def _kind_target(
             return suited[0]
     empty = [i for i in of_kind if not position[i]]
     return empty[0] if empty else of_kind[0]
+
+
+def unseen_card(text: str, position: Position) -> Card | None:
+    """The card ``text`` starts with when it lies nowhere face up in ``position`` (face down,
+    or in the stock), else ``None``: a refusal says the card is not in view, and no more."""
+    try:
+        tokens, _typed = _tokens(text)
+    except BadMoveText:
+        return None
+    if not tokens or not _CARD.match(tokens[0].lstrip("*")):
+        return None
+    wanted = Card.from_code(tokens[0].lstrip("*"))
+    for card in position.cards():
+        if card.face_up and (card.rank, card.suit) == (wanted.rank, wanted.suit):
+            return None
+    return wanted

@@ -26,6 +26,7 @@ from patience_core.engine import (
     read_candidate,
     shown,
     standard_deck,
+    unseen_card,
 )
 from patience_core.errors import BadDeal, BadSave, IllegalMove
 from patience_core.games._board import BoardLayout
@@ -232,7 +233,13 @@ class Game(abc.ABC):
             return parse_move(text, self.piles, position, legal)
         except IllegalMove:
             candidate = read_candidate(text, self.piles, position)
-            if candidate is None or candidate in legal:
+            if candidate is None:
+                unseen = unseen_card(text, position)
+                if unseen is None:
+                    raise
+                reason = f"{card_name(unseen)} is not in view"
+                raise IllegalMove(f"illegal move {shown(text)}: {reason}") from None
+            if candidate in legal:
                 raise
             reason = self.why_illegal(position, candidate)
             raise IllegalMove(f"illegal move {shown(text)}: {reason}") from None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from patience_core.engine import counted
+from patience_core.engine import counted, face_up_length
 from patience_core.model import Card, Move, MoveKind, PileKind, PileSpec, Position
 
 __all__ = ["card_name", "generic_reason"]
@@ -60,7 +60,9 @@ def generic_reason(
     moving = pile[len(pile) - move.count :]
     bottom = moving[0]
     if not bottom.face_up:
-        return f"{card_name(bottom)} is face down"
+        # Never name a face-down card: the refusal must not show what the player cannot see.
+        up = face_up_length(pile)
+        return f"{source_name} has only {counted(up, 'face-up card')}"
     if move.count > 1:
         lying = list(moving[1:])
         sources = {m.count for m in legal if m.source == move.source}

@@ -32,7 +32,7 @@ def test_the_generic_reasons(game: FakeGame) -> None:
         (start, Move.transfer(T3, T3), "the cards are on t3 already"),
         (start, Move.transfer(WASTE, T1), "nothing to move: w is empty"),
         (start, Move.transfer(T1, T2, 2), "t1 has only 1 card"),
-        (start, Move.transfer(T2, T1, 2), "is face down"),
+        (start, Move.transfer(T2, T1, 2), "t2 has only 1 face-up card"),
         (start, Move.transfer(T3, F2), "A♥ goes on f1"),
         (start, Move.transfer(T2, F1), "2♣ cannot start a foundation"),
         (start, Move.transfer(T1, T2), "6♥ does not build on 2♣"),
@@ -137,3 +137,16 @@ def test_long_lines_wrap_between_words() -> None:
     assert " ".join(part.strip() for part in wrapped).split() == line.split()
     assert fit_text("a" * 50, 20) == ["a" * 50]  # a word is never cut
     assert fit_text(line, None) == [line]
+
+
+def test_a_refusal_never_tells_where_a_face_down_card_lies(game: FakeGame) -> None:
+    start = game.deal(DealNumber(2))
+    hidden = start[T2][0]
+    assert not hidden.face_up
+    name = f"{hidden.rank.letter}{hidden.suit.symbol}"
+    with pytest.raises(IllegalMove) as info:
+        game.parse_move(start, f"{hidden.code} f")
+    assert str(info.value) == f"illegal move '{hidden.code} f': {name} is not in view"
+    assert read_candidate(hidden.code, game.piles, start) is None
+    reason = game.why_illegal(start, Move.transfer(T2, T1, 2))
+    assert name not in reason and reason == "t2 has only 1 face-up card"

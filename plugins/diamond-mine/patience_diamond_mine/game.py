@@ -193,7 +193,7 @@ class DiamondMine(Game):
         if move.source == FOUNDATION:
             return "cards never leave the foundation"
         if not card.face_up:
-            return f"{name} is face down"
+            return super().why_illegal(position, move)  # never names a face-down card
         onto = position[target]
         if target == FOUNDATION:
             if card.suit is not Suit.DIAMONDS:

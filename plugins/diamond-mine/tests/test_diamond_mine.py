@@ -418,7 +418,7 @@ def test_a_refused_move_names_diamond_mines_rule() -> None:
         "diamonds never go on the tableau: 2♦ goes only to the foundation"
     )
     assert why(start, Move.transfer(t[12], t[1])) == "a King goes only onto an empty pile"
-    assert why(start, Move.transfer(t[2], t[1], 2)) == "4♣ is face down"
+    assert why(start, Move.transfer(t[2], t[1], 2)) == "t2 has only 1 face-up card"
     assert why(start, Move.transfer(FOUNDATION, t[1])) == "nothing to move: f is empty"
     with_foundation = start.replace([(FOUNDATION, (Card.from_code("5d"),)), (t[10], start[t[10]])])
     assert why(with_foundation, Move.transfer(t[10], FOUNDATION)) == (

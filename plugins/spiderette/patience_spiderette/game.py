@@ -164,7 +164,7 @@ class Spiderette(Game):
         if move.source in FOUNDATIONS:
             return "a completed suit never leaves its foundation"
         if not card.face_up:
-            return f"{name} is face down"
+            return super().why_illegal(position, move)  # never names a face-down card
         if target in FOUNDATIONS:
             if position[target]:
                 return f"{self._piles[target].name} holds a completed suit already"

@@ -327,7 +327,7 @@ def test_a_refused_move_names_spiderettes_rule() -> None:
         why(position, Move.transfer(t5, t1, 2))
         == "8♣ and the cards on it are not a run of one suit"
     )
-    assert why(position, Move.transfer(COLUMNS[2], t1, 2)) == "2♥ is face down"
+    assert why(position, Move.transfer(COLUMNS[2], t1, 2)) == "t3 has only 1 face-up card"
     assert why(position, Move.transfer(t2, STOCK)) == "no card goes back to the stock"
     assert why(position, Move.transfer(t2, t5)).startswith("a run goes on a card one rank higher: ")
     assert why(position.replace([(STOCK, ())]), Move.deal(STOCK)) == "the stock is empty"
