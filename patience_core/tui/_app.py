@@ -128,9 +128,13 @@ class PatienceApp(AssistApp):
         self._dragged = False
 
     def mounted(self) -> None:
-        """The dead check, when on, looks at the position the game opens with."""
+        """A game resumed over opens with its end screen; the dead check, when on, looks at
+        the position the game opens with."""
         super().mounted()
-        if self.controller.dead_check_on:
+        if self.controller.session.finished is not None:
+            self.run_clock()
+            self.game_ended()
+        elif self.controller.dead_check_on:
             self.check_dead(self.controller.session.position)
 
     # -- keys --------------------------------------------------------------------------------

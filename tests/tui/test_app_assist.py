@@ -199,3 +199,18 @@ def test_the_dead_check_speaks_at_the_deal_when_it_is_on_from_the_start(
         await settle(pilot, lambda: "This deal cannot be won." in app.message)
 
     run_scenario(PatienceApp(controller), scenario)
+
+
+def test_a_finished_game_opens_with_its_end_screen(fake_controller: Make) -> None:
+    controller = fake_controller(moves=FORCED)
+    moves = controller.finish_moves()
+    assert moves is not None
+    for move in moves:
+        controller.play_move(move)
+    assert controller.session.finished == FINISHED_WON
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        assert isinstance(app.screen, EndScreen)
+        assert not controller.clock.running
+
+    run_scenario(PatienceApp(controller), scenario)
