@@ -268,8 +268,7 @@ class PlayController(SearchMixin):
         card = pile[-min(count or 1, len(pile))]
         if not card.face_up:
             return f"{name}'s top card is face down"
-        shown_card = f"{card.rank.letter}{card.suit.symbol}"
-        return f"{shown_card} has nowhere to go"
+        return f"{game.card_name(card)} has nowhere to go"
 
     def finish_moves(self) -> list[Move] | None:
         """The rest of the game when no decision is left (forced moves and cards to the
