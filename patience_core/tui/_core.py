@@ -4,7 +4,7 @@ cursor, picking cards up and dropping them, and every change through the play co
 :class:`GameApp` knows no mouse, dialog or hint: :mod:`patience_core.tui._assist` adds hints,
 auto-finish and the dead check, :mod:`patience_core.tui._app` the keys, the mouse and the
 dialogs. Every call into the game goes through :meth:`GameApp.guarded`, so a failing plugin ends
-the app with the game saved and one line (docs/play.md, "When a game's plugin fails").
+the app with the game saved and one line (docs/play.md, "Leaving").
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ class GameApp(App[int]):
 
     :param controller: the game, saved after every change.
     :param card_text: a card's text from its plugin (``PluginHost.card_text``), or ``None``.
+    :param statistics: gives the game's statistics (``Statistics.summary``; may raise
+        ``sqlite3.Error``), or ``None`` when statistics are off.
     """
 
     CSS = """
@@ -67,6 +69,7 @@ class GameApp(App[int]):
         #: The warnings given while the app ran (a save that failed, ...): shown on the message
         #: line, and printed once the screen is restored.
         self.warnings: list[str] = []
+        self._main_thread = threading.get_ident()
         controller.warn = self.warn
         #: The one line that ended the game when its plugin failed (printed after the screen is
         #: restored), else ``None``.
@@ -84,10 +87,11 @@ class GameApp(App[int]):
     def compose(self) -> ComposeResult:
         """The board, the status bar, the message line and the footer."""
         yield self.board
+        # Plain text: messages may quote what the player or a plugin wrote, brackets included.
         with Middle(id="too-small"):
-            yield Static(id="too-small-text")
-        yield Static(id="status")
-        yield Static(id="message")
+            yield Static(id="too-small-text", markup=False)
+        yield Static(id="status", markup=False)
+        yield Static(id="message", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -67,7 +67,7 @@ def run_fullscreen(
         with _ending_signals(app) as received:
             code = run_app(app)
         controller.save()
-        for line in app.warnings:
+        for line in dict.fromkeys(app.warnings):  # each once (a failing save warns at every move)
             print(line, file=sys.stderr)
         if app.failure is not None:
             print(app.failure, file=sys.stderr)
