@@ -59,6 +59,7 @@ def rows_format(path: str) -> str:
     :raises PatienceError: one line, for another extension, Parquet without pyarrow, a
         directory that does not exist, or a file the run may not replace
         (:func:`~patience_core.simulate.check_output`).
+    :raises FileNotFoundError: when ``path`` is relative and the current folder was removed.
     """
     target = Path(path)
     kind = FORMATS.get(target.suffix.lower())
@@ -74,6 +75,9 @@ def rows_format(path: str) -> str:
         raise PatienceError(
             f"cannot write {path!r}: directory {shown_path(parent, quote=True)} does not exist"
         )
+    # A relative name is made whole now: a current folder that was removed (FileNotFoundError)
+    # is told before any deal is played, not when the rows are written.
+    os.path.abspath(path)
     check_output(path)
     return kind
 
