@@ -105,7 +105,8 @@ class Run:
         not with ``jobs > 1``.
     :param store: the run store's file (default ``<data dir>/runs.db``).
     :param on_note: called with each one-line note (resumed, a worker died, an old partial
-        file of an older patience beside the output) as it happens; the notes are kept in :attr:`notes` too.
+        file of an older patience beside the output) as it happens; the notes are kept in
+        :attr:`notes` too.
     :raises UnknownGame, BadOption, BadDeal, PatienceError: for bad input: an unknown game,
         strategy or option, deals past the last one, a budget the strategy does not take, an
         output of another format or one that may not be replaced, a bad ``scheduler`` or one
