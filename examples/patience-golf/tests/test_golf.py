@@ -86,7 +86,9 @@ def test_a_refused_move_names_golfs_rule(
     assert game.why_illegal(position, Move.transfer(2, 3)) == (
         "a column's top card goes only onto the waste"
     )
-    with pytest.raises(IllegalMove, match=r"^illegal move '2c': 2♣ is not in the columns$"):
-        game.parse_move(position, "2c")
+    with pytest.raises(IllegalMove, match=r"^illegal move '\w+': .. is not in the columns$"):
+        game.parse_move(position, waste)  # the waste's card
+    with pytest.raises(IllegalMove, match=r"^illegal move '2c': 2♣ is not in view$"):
+        game.parse_move(position, "2c")  # face down in the stock
     empty = position.replace([(0, ())])
     assert game.why_illegal(empty, Move.deal(0)) == "the stock is empty"
