@@ -299,8 +299,9 @@ class PlayController(SearchMixin):
         return self.changed(f"Played the last {counted(len(moves), 'move')} automatically.")
 
     def new_game(self, deal: DealNumber) -> None:
-        """Start deal ``deal`` of the same game and options in the same save file; the old
-        game's statistics row ends as abandoned (unless it was over).
+        """Start deal ``deal`` of the same game and options in the same save file, the clock
+        from 0 and a new statistics row; the old game's row ends as it stands when it is over,
+        else ``dead`` when the dead check proved it lost, else ``abandoned``.
 
         :raises BadDeal: when the game does not accept the deal's scheme.
         """
