@@ -109,13 +109,17 @@ class SearchMixin:
         """The dead check of the current position: a short thoughtful search (its budget:
         ``dead_seconds``, ``dead_nodes``); ``False`` when the check is off. When the game's
         plugin fails inside the search, the check is turned off with a warning."""
+        return self._proved_dead(self.session.position)
+
+    def _proved_dead(self, position: Position) -> bool:
+        """:meth:`is_dead` of ``position``."""
         if not self.dead_check_on:
             return False
         session = self.session
         try:
             solution = run_dead_check(
                 session.game,
-                session.position,
+                position,
                 self.dead_seconds,
                 self.dead_nodes,
                 self.known,
@@ -150,7 +154,11 @@ class SearchMixin:
         self._news_at, self._was_dead = position, dead
         if not dead or was:
             return None
-        return DEAD_NOW if session.can_undo else DEAD_AT_DEAL
+        if not session.can_undo or (was is None and self._proved_dead(session.start)):
+            # At the deal, or first looking at a game whose deal was dead already: undoing
+            # cannot help.
+            return DEAD_AT_DEAL
+        return DEAD_NOW
 
     @property
     def dead_known(self) -> bool | None:

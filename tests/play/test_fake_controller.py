@@ -196,3 +196,11 @@ def test_a_new_game_starts_another_deal_in_the_same_save(game: FakeGame, tmp_pat
     assert controller.session.deal == DealNumber(3) and not controller.session.moves
     _saved, session = load_session(tmp_path / "fake.json", lambda name, options: game)
     assert session.deal == DealNumber(3) and not session.moves
+
+
+def test_the_dead_check_turned_on_late_tells_a_dead_deal(game: FakeGame, tmp_path: Path) -> None:
+    """Fake deal 1 is dead from the start: turned on after a move, the check says the deal
+    cannot be won (undoing would not help), not "undo to go back"."""
+    controller = controller_for(game, tmp_path, deal=1, dead_seconds=3600.0, dead_nodes=50_000)
+    controller.deal()
+    assert controller.apply("dead on").messages == ("Dead check on.", DEAD_AT_DEAL)
