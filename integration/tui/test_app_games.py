@@ -92,12 +92,14 @@ def test_at_60_columns_the_board_fits_or_says_the_size_it_needs(
 
     async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
         await pilot.resize_terminal(60, 24)
+        await settle(pilot, lambda: app.size.width == 60)
         await pilot.pause()
         if app.query_one("#too-small").display:
             text = str(app.query_one("#too-small-text").render())
             assert "needed; this is 60x24" in text
         else:
             assert app.board.display
+            await settle(pilot, lambda: app.board.size.width == 60)
             await click_card(pilot, app, move.source, -1)
             assert app.board.selection is not None
         await pilot.resize_terminal(200, 50)
