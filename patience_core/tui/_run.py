@@ -66,19 +66,26 @@ def run_fullscreen(
         app = PatienceApp(controller, card_text, summary)
         with _ending_signals(app) as received:
             code = run_app(app)
-        controller.save()
+        saved = controller.save()
         for line in dict.fromkeys(app.warnings):  # each once (a failing save warns at every move)
             print(line, file=sys.stderr)
         if app.failure is not None:
             print(app.failure, file=sys.stderr)
             return FAILED
+        state = "saved" if saved else "NOT saved"
         if received:
-            # The terminal closed (129, as the line player) or the process was told to end.
-            return (
-                HANG_UP_EXIT
-                if received[0] == getattr(signal, "SIGHUP", None)
-                else 128 + received[0]
+            if received[0] == getattr(signal, "SIGHUP", None):
+                return HANG_UP_EXIT  # the terminal closed: nobody reads more (as the line player)
+            print(
+                f"Interrupted: game {state}; resume with: {controller.resume_hint}", file=sys.stderr
             )
+            return 128 + received[0]
+        # As the line player ends: the statistics' line once the game has a row, where it is.
+        controller.record_stats()
+        stats_line = controller.tally.summary_line() if controller.session.moves else None
+        if stats_line is not None:
+            print(stats_line)
+        print(f"Game {state} to {controller.path}; resume with: {controller.resume_hint}")
         return code if code is not None else 0
     finally:
         opened.release()

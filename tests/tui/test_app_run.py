@@ -44,10 +44,16 @@ async def _deal_and_quit(pilot: Pilot[int], app: PatienceApp) -> None:
     await pilot.press("d", "q")
 
 
-def test_a_game_played_quit_and_resumed(patience_host: PluginHost, tmp_path: Path) -> None:
+def test_a_game_played_quit_and_resumed(
+    patience_host: PluginHost, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "game.json"
     assert _run(patience_host, _request(path), _deal_and_quit) == 0
     assert list(read_save(path).moves) == ["deal"]
+    out = capsys.readouterr().out
+    assert out.endswith(
+        f"Game saved to {path}; resume with: patience play fake --resume --file {path}\n"
+    )
     assert _run(patience_host, _request(path, resume=True), _deal_and_quit) == 0
     assert list(read_save(path).moves) == ["deal", "deal"]
 
