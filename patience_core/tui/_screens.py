@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from patience_core.engine import DealNumber
+from patience_core.engine import DealNumber, counted
 from patience_core.play import PlayClock
 from patience_core.stats import GameSummary
 
@@ -52,7 +52,7 @@ def summary_lines(summary: GameSummary, title: str) -> list[str]:
     if summary.best_score is not None:
         extra.append(f"best score {summary.best_score}")
     if summary.mean_moves is not None:
-        extra.append(f"{summary.mean_moves:.0f} moves a game on average")
+        extra.append(f"{counted(round(summary.mean_moves), 'move')} a game on average")
     if extra:
         lines.append(", ".join(extra).capitalize() + ".")
     return lines
