@@ -425,6 +425,7 @@ NUMERIC_OPTIONS = [
     (("simulate", "escalator", "-n", "1"), "-j"),
     (("simulate", "escalator", "-n", "1"), "--nodes"),
     (("simulate", "escalator", "-n", "1"), "--budget"),
+    (("history",), "-n"),
 ]
 
 
