@@ -214,3 +214,19 @@ def test_a_finished_game_opens_with_its_end_screen(fake_controller: Make) -> Non
         assert not controller.clock.running
 
     run_scenario(PatienceApp(controller), scenario)
+
+
+def test_a_lost_game_opens_the_end_screen_and_goes_back_to_undo(fake_controller: Make) -> None:
+    # Fake Patience deal 1: six deals empty the stock and leave no move.
+    controller = fake_controller(deal=1, moves=("deal",) * 5)
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("d")
+        assert isinstance(app.screen, EndScreen)
+        text = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "No moves left: the game is lost." in text and "Moves 6" in text
+        await pilot.press("escape", "u")
+        assert controller.session.finished is None
+        assert len(controller.session.moves) == 5
+
+    run_scenario(PatienceApp(controller), scenario)
