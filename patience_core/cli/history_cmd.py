@@ -7,6 +7,7 @@ import json
 
 import click
 
+from patience_core.cli.options import COUNT
 from patience_core.cli.stats_cmd import game_name, warn
 
 
@@ -15,7 +16,7 @@ from patience_core.cli.stats_cmd import game_name, warn
 @click.option(
     "-n",
     "limit",
-    type=click.IntRange(min=1),
+    type=COUNT,
     metavar="N",
     default=20,
     show_default=True,
