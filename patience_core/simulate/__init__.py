@@ -38,6 +38,7 @@ from patience_core.simulate._output import (
     output_target,
     parquet_available,
     row_line,
+    rows_format,
     write_rows,
 )
 from patience_core.simulate._play import play_deal, plugin_failure, strategy_seed
@@ -57,7 +58,7 @@ from patience_core.simulate._rows import (
     row_problem,
     run_versions,
 )
-from patience_core.simulate._run import COMMIT_ROWS, COMMIT_SECONDS, Run, rows_format, run_to_file
+from patience_core.simulate._run import COMMIT_ROWS, COMMIT_SECONDS, Run, run_to_file
 from patience_core.simulate._stats import Z95, Summary, summary_lines, wilson_interval
 from patience_core.simulate._store import (
     SCHEMA_VERSION,

@@ -16,6 +16,7 @@ import json
 import os
 import stat
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import IO, Any
 
 from patience_core.errors import PatienceError
@@ -32,6 +33,7 @@ __all__ = [
     "output_target",
     "parquet_available",
     "row_line",
+    "rows_format",
     "write_rows",
 ]
 
@@ -230,3 +232,33 @@ def write_rows(path: str, rows: Iterable[SimRow], kind: str) -> None:
     table = pa.table({name: [getattr(row, name) for row in listed] for name in COLUMNS}, schema)
     with atomic_output(path, binary=True) as stream:
         pq.write_table(table, stream)
+
+
+def rows_format(path: str) -> str:
+    """``"csv"``, ``"jsonl"`` or ``"parquet"`` for a rows file named ``path`` (by its extension,
+    see :data:`~patience_core.simulate.FORMATS`), once it is sure that a run may write it.
+
+    :raises PatienceError: one line, for another extension, Parquet without pyarrow, a
+        directory that does not exist, or a file the run may not replace
+        (:func:`~patience_core.simulate.check_output`).
+    :raises FileNotFoundError: when ``path`` is relative and the current folder was removed.
+    """
+    target = Path(path)
+    kind = FORMATS.get(target.suffix.lower())
+    if kind is None:
+        raise PatienceError(
+            f"cannot tell the format of {path!r}: use a .csv, .jsonl or .parquet file name, "
+            "or - for stdout"
+        )
+    if kind == "parquet" and not parquet_available():
+        raise PatienceError(PARQUET_NEEDS)
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise PatienceError(
+            f"cannot write {path!r}: directory {shown_path(parent, quote=True)} does not exist"
+        )
+    # A relative name is made whole now: a current folder that was removed (FileNotFoundError)
+    # is told before any deal is played, not when the rows are written.
+    os.path.abspath(path)
+    check_output(path)
+    return kind

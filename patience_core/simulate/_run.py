@@ -25,61 +25,22 @@ from typing import IO, Any
 
 from patience_core.engine import DealNumber, counted
 from patience_core.errors import PatienceError, ctrl_c_ignored
-from patience_core.games import shown_path
 from patience_core.plugins import PluginHost
 from patience_core.simulate._batch import BatchSpec, chunk_size_for, deal_range, play_one, prepare
 from patience_core.simulate._batch import workers_for as _workers_for
 from patience_core.simulate._dask import DaskPool, check_scheduler, dask_available
-from patience_core.simulate._output import (
-    FORMATS,
-    PARQUET_NEEDS,
-    RowWriter,
-    check_output,
-    output_target,
-    parquet_available,
-    write_rows,
-)
+from patience_core.simulate._output import RowWriter, output_target, rows_format, write_rows
 from patience_core.simulate._pool import chunks_of, local_chunks
 from patience_core.simulate._rows import SimRow, run_versions
 from patience_core.simulate._stats import Summary, summary_lines
 from patience_core.simulate._store import RunStore
 
-__all__ = ["COMMIT_ROWS", "COMMIT_SECONDS", "Run", "rows_format", "run_to_file"]
+__all__ = ["COMMIT_ROWS", "COMMIT_SECONDS", "Run", "run_to_file"]
 
 #: Rows are committed to the store when this many wait, or when the oldest waited this long
 #: (seconds): what a kill -9 can lose at most.
 COMMIT_ROWS = 100
 COMMIT_SECONDS = 0.5
-
-
-def rows_format(path: str) -> str:
-    """``"csv"``, ``"jsonl"`` or ``"parquet"`` for a rows file named ``path`` (by its extension,
-    see :data:`~patience_core.simulate.FORMATS`), once it is sure that a run may write it.
-
-    :raises PatienceError: one line, for another extension, Parquet without pyarrow, a
-        directory that does not exist, or a file the run may not replace
-        (:func:`~patience_core.simulate.check_output`).
-    :raises FileNotFoundError: when ``path`` is relative and the current folder was removed.
-    """
-    target = Path(path)
-    kind = FORMATS.get(target.suffix.lower())
-    if kind is None:
-        raise PatienceError(
-            f"cannot tell the format of {path!r}: use a .csv, .jsonl or .parquet file name, "
-            "or - for stdout"
-        )
-    if kind == "parquet" and not parquet_available():
-        raise PatienceError(PARQUET_NEEDS)
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise PatienceError(
-            f"cannot write {path!r}: directory {shown_path(parent, quote=True)} does not exist"
-        )
-    # A relative name is made whole now: a current folder that was removed (FileNotFoundError)
-    # is told before any deal is played, not when the rows are written.
-    os.path.abspath(path)
-    check_output(path)
-    return kind
 
 
 class Run:
