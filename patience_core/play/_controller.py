@@ -24,7 +24,8 @@ from patience_core.play._failures import (
 )
 from patience_core.play._finish import finish_moves, smart_choice
 from patience_core.play._outcome import Outcome
-from patience_core.play._saves import save_session
+from patience_core.play._saves import archive_save, save_session
+from patience_core.play._savefile import resume_command
 from patience_core.play._searching import SearchMixin, hides_cards
 from patience_core.play._session import FINISHED_WON, Session
 from patience_core.play._tally import GameTally, StatsOutcome, StatsRecord
@@ -101,6 +102,11 @@ class PlayController(SearchMixin):
         self.new_record = new_record
         #: Whether the last save succeeded.
         self.saved = True
+        #: Moves played since the last successful save (0 while every change is saved).
+        self.unsaved = 0
+        #: Where :meth:`new_game` kept the unfinished game it replaced and how to resume it
+        #: (one line for the player), or ``None``.
+        self.kept_line: str | None = None
         #: Search results by position, shared by the dead check and hints.
         self.known: dict[Position, Solution] = {}
         self._news_at: Position | None = None
@@ -298,22 +304,53 @@ class PlayController(SearchMixin):
             self.session.play(move)
         return self.changed(f"Played the last {counted(len(moves), 'move')} automatically.")
 
-    def new_game(self, deal: DealNumber) -> None:
+    def new_game(self, deal: DealNumber) -> Path | None:
         """Start deal ``deal`` of the same game and options in the same save file, the clock
         from 0 and a new statistics row; the old game's row ends as it stands when it is over,
-        else ``dead`` when the dead check proved it lost, else ``abandoned``.
+        else ``dead`` when the dead check proved it lost, else ``abandoned``. An unfinished old
+        game with moves played is kept aside first, as ``patience play`` keeps one it would
+        replace (``<game>-<time>.json`` beside the save; :attr:`kept_line` says where and how
+        to resume it).
 
+        :returns: where the old game was kept, or ``None`` (nothing to keep, or keeping it
+            failed: one warning, and the old game stays in its file).
         :raises BadDeal: when the game does not accept the deal's scheme.
         """
         session = Session(self.session.game, deal)  # BadDeal before anything changes
-        if self.session.finished is None:
+        old = self.session
+        kept: Path | None = None
+        if old.finished is None:
+            if old.moves or old.redo_texts:
+                kept = self._keep_aside()
+                if kept is None:
+                    return None  # the old game is not lost: it stays in its file, in play
             self.record_stats("dead" if self.dead_known else "abandoned")
+        self.kept_line = None if kept is None else self._kept_line(old, kept)
         self.session = session
         self.known = {}
         self.dead_check_on = self._dead_on
         self.clock.reset()
         self.tally = GameTally(self.new_record(session))
         self.save()
+        return kept
+
+    def _keep_aside(self) -> Path | None:
+        """Move the current game's save aside (saved first); ``None`` and a warning on
+        failure."""
+        try:
+            if not self.save():
+                raise PatienceError(f"cannot save the game to {self.path}")
+            return archive_save(self.path)
+        except PatienceError as exc:
+            self.warn(f"patience: warning: no new deal: the unfinished game was not kept: {exc}")
+            return None
+
+    def _kept_line(self, old: Session, kept: Path) -> str:
+        played = counted(len(old.moves), "move")
+        return (
+            f"Your unfinished {old.game.title} game (deal {old.deal}, {played}) was kept as "
+            f"{kept}; resume it with: {resume_command(old.game.name, kept, explicit_file=True)}"
+        )
 
     def restart(self) -> Outcome:
         """Back to the deal (the moves become the redo list), saved."""

@@ -10,6 +10,8 @@ deal chosen is always one with a winning line found, never a guess.
 from __future__ import annotations
 
 import random
+import threading
+from typing import overload
 
 import attrs
 
@@ -47,13 +49,37 @@ class WinnableDeal:
         return f"Deal {self.deal} (checked winnable by the solver)."
 
 
+@overload
+def winnable_deal(
+    game: Game,
+    search: GameSearch | None,
+    rng_seed: int,
+    budget: int = ...,
+    tries: int = ...,
+    cancel: None = None,
+) -> WinnableDeal: ...
+
+
+@overload
+def winnable_deal(
+    game: Game,
+    search: GameSearch | None,
+    rng_seed: int,
+    budget: int = ...,
+    tries: int = ...,
+    *,
+    cancel: threading.Event,
+) -> WinnableDeal | None: ...
+
+
 def winnable_deal(
     game: Game,
     search: GameSearch | None,
     rng_seed: int,
     budget: int = WINNABLE_NODES,
     tries: int = WINNABLE_TRIES,
-) -> WinnableDeal:
+    cancel: threading.Event | None = None,
+) -> WinnableDeal | None:
     """The first of a seeded series of random deals of ``game`` that the thoughtful solver
     proves winnable within ``budget`` positions.
 
@@ -61,6 +87,10 @@ def winnable_deal(
     :param rng_seed: the seed of the series (the same seed, the same deal, everywhere).
     :param budget: positions searched per deal.
     :param tries: deals searched at most.
+    :param cancel: when it is set (by another thread), the search stops before the next deal
+        (one deal's search, a fraction of a second, is not cut short) and ``None`` is
+        returned.
+    :returns: the deal, or ``None`` when cancelled.
     :raises PatienceError: when none of ``tries`` deals is proved winnable.
     """
     scheme = game.deal_schemes[0]
@@ -68,10 +98,14 @@ def winnable_deal(
     rng = random.Random(rng_seed)
     limit = Budget(nodes=budget, seconds=float("inf"))
     for tried in range(1, tries + 1):
+        if cancel is not None and cancel.is_set():
+            return None
         deal = DealNumber(rng.randint(1, highest), scheme)
         solution = solve(game, game.deal(deal), limit, search)
         if solution.verdict is Verdict.WON:
             return WinnableDeal(deal, tried, len(solution.moves))
+    if cancel is not None and cancel.is_set():
+        return None
     raise PatienceError(
         f"no winnable {game.title} deal found in {counted(tries, 'deal')} "
         f"({budget:,} positions searched each); play a random deal instead"
