@@ -48,26 +48,21 @@ def stats(
     """
     from patience_core.stats import Report, opened, parse_since, report_lines
 
-    if reset_game is not None and export_to is not None:
-        raise click.UsageError("give --reset or --export, not both")
+    _refuse_mixed(game, as_json, since, reset_game, export_to)
     if reset_game is not None:
         _reset(ctx, reset_game, yes)
         return
-    if export_to is not None:
-        from patience_core.cli.options import file_path
-
-        path = file_path(export_to, "--export")
-        with opened(warn, writing=True) as db:
-            assert db is not None  # made when missing
-            count = db.export(path)
-        click.echo(f"Exported {count} game{'s' * (count != 1)} to {path}.")
-        return
     after = None if since is None else parse_since(since)
+    if export_to is not None:
+        _export(ctx, export_to, game, after)
+        return
     with opened(warn) as db:
         name = None if game is None else game_name(ctx, game, [] if db is None else db.games())
         report = Report.empty() if db is None else db.report(game=name, since=after)
     if as_json:
-        click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
+        # A line at a time, so a closed pipe is told by exit status 141 as the table's is.
+        for line in json.dumps(report.as_dict(), indent=2, ensure_ascii=False).splitlines():
+            click.echo(line)
     elif not report.games:
         of = "" if name is None else f" of {shown(name, 23, quote=False)}"
         when = (" yet." if not of else ".") if since is None else f" since {since}."
@@ -75,6 +70,43 @@ def stats(
     else:
         for line in report_lines(report, total=game is None):
             click.echo(line)
+
+
+def _refuse_mixed(
+    game: str | None,
+    as_json: bool,
+    since: str | None,
+    reset_game: str | None,
+    export_to: str | None,
+) -> None:
+    """Refuse options that would be ignored in the combination given.
+
+    :raises click.UsageError: (exit status 2) for such a combination.
+    """
+    if reset_game is not None and export_to is not None:
+        raise click.UsageError("give --reset or --export, not both")
+    if reset_game is not None and (game is not None or since is not None or as_json):
+        raise click.UsageError("--reset GAME takes no other GAME, --since or --json")
+    if export_to is not None and as_json:
+        raise click.UsageError("--export writes a file: give --json or --export, not both")
+
+
+def _export(ctx: click.Context, text: str, game: str | None, since: str | None) -> None:
+    from patience_core.cli.options import file_path
+    from patience_core.stats import opened
+
+    if not text:
+        raise PatienceError("--export needs a file name, not an empty name")
+    path = file_path(text, "--export")
+    folder = path.absolute().parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise PatienceError(f"cannot write {shown(text)}: directory {shown(str(folder))} {what}")
+    with opened(warn, writing=True) as db:
+        assert db is not None  # made when missing
+        name = None if game is None else game_name(ctx, game, db.games())
+        count = db.export(path, game=name, since=since)
+    click.echo(f"Exported {count} game{'s' * (count != 1)} to {path}.")
 
 
 def game_name(ctx: click.Context, game: str, recorded: list[str]) -> str:
@@ -104,8 +136,10 @@ def _reset(ctx: click.Context, typed: str, yes: bool) -> None:
         if not yes:
             try:
                 agreed = click.confirm(f"Delete the {games} of {name}?", default=False)
-            except click.exceptions.Abort:  # no answer (end of input)
-                click.echo()
+            except click.exceptions.Abort as exc:
+                if isinstance(exc.__context__, KeyboardInterrupt):
+                    raise  # Ctrl-C: "patience: interrupted", exit 130, as everywhere
+                click.echo()  # no answer (end of input)
                 agreed = False
             if not agreed:
                 raise PatienceError(f"nothing deleted (answer y, or give --yes): {games} kept")

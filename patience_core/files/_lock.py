@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
+import tempfile
 from pathlib import Path
 
 import filelock
@@ -12,7 +14,23 @@ import filelock
 from patience_core.errors import PatienceError
 from patience_core.files._store import data_dir
 
-__all__ = ["WriterLock"]
+__all__ = ["WriterLock", "spare_lock_folder"]
+
+
+def spare_lock_folder() -> Path:
+    """Where lock files go when the data folder's ``locks/`` cannot be made (a read-only data
+    folder, or one that is a file): this user's folder in the system's temporary folder, made
+    private (``0o700``) when missing.
+
+    :raises OSError: when it cannot be made, or belongs to another user.
+    """
+    user = str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    folder = Path(tempfile.gettempdir()) / f"patience-locks-{user}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    if hasattr(os, "getuid") and folder.stat().st_uid != os.getuid():
+        # Another user's folder would let that user hold (or drop) our locks.
+        raise PermissionError(errno.EACCES, f"{folder} belongs to another user")
+    return folder
 
 
 class WriterLock:
@@ -26,6 +44,8 @@ class WriterLock:
     when killed; the lock file is removed on release (while still held, so a process starting
     meanwhile either sees the lock taken or makes a new lock file), so ``locks/`` holds only the
     locks of files open right now (and those of processes that were killed, reused next time).
+    When that folder cannot be made (a read-only data folder), the lock file goes in
+    :func:`spare_lock_folder` instead, so the file can still be written.
 
     :param path: the file to lock (a symbolic link locks its target).
     :param busy: the one-line message when another process (or another lock in this process)
@@ -37,6 +57,7 @@ class WriterLock:
         self.path = Path(os.path.realpath(path))
         digest = hashlib.sha256(str(self.path).encode("utf-8", "surrogateescape")).hexdigest()
         self.lock_path = (folder or data_dir() / "locks") / f"{digest[:32]}.lock"
+        self._folder_given = folder is not None
         self.busy = busy
         self._lock: filelock.FileLock | None = None
 
@@ -44,6 +65,7 @@ class WriterLock:
         """Take the lock, without waiting.
 
         :raises PatienceError: one line, with :attr:`busy` when another holder has it, or
+            naming the folder that cannot be made (neither ``locks/`` nor the spare one), or
             "cannot lock FILE: REASON" when the lock file cannot be made.
         """
         if self._lock is not None:
@@ -51,7 +73,18 @@ class WriterLock:
         try:
             self.lock_path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise PatienceError(f"cannot lock {self.path}: {exc.strerror or exc}") from None
+            if self._folder_given:
+                raise PatienceError(
+                    f"cannot make the lock folder {self.lock_path.parent}: {exc.strerror or exc}"
+                ) from None
+            try:
+                self.lock_path = spare_lock_folder() / self.lock_path.name
+            except OSError as spare:
+                raise PatienceError(
+                    f"cannot make the lock folder {self.lock_path.parent} "
+                    f"({exc.strerror or exc}) nor {spare.filename or 'a spare one'} "
+                    f"({spare.strerror or spare})"
+                ) from None
         for _attempt in range(3):
             # Not thread-local and not shared: every WriterLock is its own holder, so a second
             # lock on the same file in this process is refused like one in another process.

@@ -13,6 +13,7 @@ import contextlib
 import datetime as dt
 import errno
 import os
+import re
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -69,6 +70,13 @@ MIGRATIONS: dict[int, str] = {}
 #: The schema version this patience writes.
 SCHEMA_VERSION = max(SCHEMAS)
 
+#: The tables each schema version has (from its script), so a database missing one is known to
+#: be damaged rather than failing on every write.
+_TABLES: dict[int, frozenset[str]] = {
+    version: frozenset(re.findall(r"CREATE TABLE (\w+)", script))
+    for version, script in SCHEMAS.items()
+}
+
 
 def default_path() -> Path:
     """``<data dir>/stats.db`` (:func:`patience_core.files.data_dir`)."""
@@ -111,9 +119,20 @@ def _version(conn: sqlite3.Connection) -> int | None:
     if "schema_version" not in tables:
         raise _Broken("it is not a patience statistics database")
     row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
-    if row is None or not isinstance(row[0], int):
+    if row is None or row[0] is None:
         raise _Broken("it has no schema version")
-    version: int = row[0]
+    version = row[0]
+    # 0, -1, 1.5 or a text: no patience wrote it, so the file is damaged (a newer one is not).
+    if (
+        not isinstance(version, int)
+        or version < 1
+        or (version <= SCHEMA_VERSION and version not in SCHEMAS)
+    ):
+        raise _Broken(f"its schema version {shown(str(version), 20)} is not one patience knows")
+    if version <= SCHEMA_VERSION:
+        missing = sorted(_TABLES[version] - tables)
+        if missing:
+            raise _Broken(f"its table {missing[0]} is missing")
     return version
 
 
@@ -174,6 +193,9 @@ def _check_place(path: Path) -> None:
     :raises PermissionError: with the reason in ``strerror``.
     """
     folder = path.parent
+    odd = _not_a_folder(folder)
+    if odd is not None:
+        raise PermissionError(errno.ENOTDIR, f"the data folder {odd} is a file, not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -187,6 +209,62 @@ def _check_place(path: Path) -> None:
         if isinstance(exc, PermissionError):
             raise
         raise PermissionError(exc.errno or errno.EACCES, exc.strerror or str(exc)) from None
+
+
+def _not_a_folder(folder: Path) -> Path | None:
+    """The first of ``folder`` and its parents that exists and is no folder (``None``: none)."""
+    for place in (folder, *folder.parents):
+        with contextlib.suppress(OSError):
+            if place.exists():
+                return None if place.is_dir() else place
+    return None
+
+
+def _side_problem(path: Path) -> str | None:
+    """Why SQLite cannot use the ``-wal`` or ``-shm`` file beside ``path`` (one that is a folder,
+    say), for a message naming the real cause rather than SQLite's; ``None``: no such fault."""
+    for extra in ("-wal", "-shm"):
+        side = path.with_name(path.name + extra)
+        with contextlib.suppress(OSError):
+            if side.exists() and not side.is_file():
+                return f"{side} is not a file"
+    return None
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the database at ``path`` (a file or folder patience may not
+    write): ``mode=ro``, or also ``immutable=1`` when SQLite cannot make its ``-shm`` file (a
+    read-only folder, where no other process can be writing either).
+
+    :raises sqlite3.Error: when it cannot be opened or read.
+    """
+    uri = path.resolve().as_uri()
+    try:
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
+    return conn
+
+
+def _read_only(path: Path, reason: str, warn: Callable[[str], None]) -> sqlite3.Connection | None:
+    """The database at ``path`` opened only to read it, for ``patience stats`` and ``history``
+    when patience may not write it; one warning and ``None`` when even that fails."""
+    try:
+        conn = _open_read_only(path)
+    except sqlite3.Error:
+        warn(f"statistics are off: {reason}")
+        return None
+    try:
+        version = _version(conn)
+        if version != SCHEMA_VERSION:
+            raise _Broken("it needs writing to be brought up to date")
+        return conn
+    except (_Broken, sqlite3.Error) as exc:
+        conn.close()
+        why = shown(str(exc), 60, quote=False)
+        warn(f"statistics are off: {reason} and {path} cannot be read ({why})")
+        return None
 
 
 #: The first bytes of every SQLite 3 database file.
@@ -210,7 +288,9 @@ def _check_header(path: Path) -> None:
         raise _Broken("it is not an SQLite database")
 
 
-def open_database(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection | None:
+def open_database(
+    path: Path, warn: Callable[[str], None], *, reading: bool = False
+) -> sqlite3.Connection | None:
     """Open (creating when missing) the statistics database at ``path``, brought up to the current
     schema.
 
@@ -219,14 +299,30 @@ def open_database(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection
     * a damaged or foreign file (truncated, random bytes, a folder, unreadable): moved aside to a
       new name beside it (one warning naming it; never deleted), and a fresh database started.
 
+    Nothing in the file stops the caller: every error of opening or migrating it (SQLite's, or
+    a value no patience wrote) ends here as one warning.
+
     :param warn: called with each one-line warning.
+    :param reading: only reading is needed (``patience stats``, ``history``): an existing
+        database patience may not write is opened read-only.
     :returns: the connection, or ``None`` when statistics are off.
     """
     try:
         _check_place(path)
     except PermissionError as exc:
+        if reading and exc.errno != errno.ENOTDIR and path.is_file():
+            return _read_only(path, str(exc.strerror), warn)
         warn(f"statistics are off: {exc.strerror}")
         return None
+    try:
+        return _open_writable(path, warn)
+    except (sqlite3.Error, OSError, ValueError, KeyError, TypeError, PatienceError) as exc:
+        warn(f"statistics are off: cannot open {path}: {shown(str(exc), 60, quote=False)}")
+        return None
+
+
+def _open_writable(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection | None:
+    """:func:`open_database` once the place is known writable."""
     for attempt in (1, 2):
         conn: sqlite3.Connection | None = None
         try:
@@ -253,7 +349,8 @@ def open_database(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection
             # Busy, a full disk, an I/O error: the file may be sound; it is left as it is.
             if conn is not None:
                 conn.close()
-            warn(f"statistics are off: cannot open {path}: {shown(str(exc), 60, quote=False)}")
+            why = _side_problem(path) or shown(str(exc), 60, quote=False)
+            warn(f"statistics are off: cannot open {path}: {why}")
             return None
         except (_Broken, sqlite3.DatabaseError) as exc:
             # sqlite3 raises DatabaseError itself (not a subclass) for a damaged or foreign file.

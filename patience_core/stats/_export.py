@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import sqlite3
@@ -17,10 +18,14 @@ __all__ = ["EXPORT_FORMATS", "export"]
 EXPORT_FORMATS = {".csv": "csv", ".jsonl": "jsonl"}
 
 
-def export(conn: sqlite3.Connection, path: Path) -> int:
-    """Write every recorded game, oldest first, to ``path`` atomically: a CSV file with a header
-    line (``.csv``) or one JSON object a line (``.jsonl``), with the columns of the ``games``
-    table (``options`` as its JSON text in CSV, as an object in JSON Lines).
+def export(
+    conn: sqlite3.Connection, path: Path, *, game: str | None = None, since: str | None = None
+) -> int:
+    """Write every recorded game (of ``game`` only, started on or after ``since`` only, when
+    given), oldest first, to ``path`` atomically: a CSV file with a header line (``.csv``) or one
+    JSON object a line (``.jsonl``), with the columns of the ``games`` table (``options`` as its
+    JSON text in CSV, as an object in JSON Lines). Rows are written as stored, a hand-edited one
+    too (its ``options`` then as the text it holds).
 
     :returns: how many games were written.
     :raises PatienceError: for another suffix.
@@ -32,7 +37,17 @@ def export(conn: sqlite3.Connection, path: Path) -> int:
         raise PatienceError(
             f"cannot export to {shown(str(path))}: the name must end in .csv or .jsonl"
         )
-    rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM games ORDER BY started_at, rowid")
+    clauses, params = [], []
+    if game is not None:
+        clauses.append("game = ?")
+        params.append(game)
+    if since is not None:
+        clauses.append("started_at >= ?")
+        params.append(since)
+    where = " WHERE " + " AND ".join(clauses) if clauses else ""
+    rows = conn.execute(
+        f"SELECT {', '.join(COLUMNS)} FROM games{where} ORDER BY started_at, rowid", params
+    )
     count = 0
     with atomic_writer(path) as handle:
         if kind == "csv":
@@ -44,7 +59,8 @@ def export(conn: sqlite3.Connection, path: Path) -> int:
         else:
             for row in rows:
                 data = dict(zip(COLUMNS, row, strict=True))
-                data["options"] = json.loads(str(data["options"]))
+                with contextlib.suppress(ValueError):
+                    data["options"] = json.loads(str(data["options"]))
                 handle.write(json.dumps(data, ensure_ascii=False) + "\n")
                 count += 1
     return count

@@ -11,6 +11,8 @@ from typing import Literal
 
 import attrs
 
+from patience_core.stats._summary import VALID
+
 __all__ = ["COLUMNS", "HistoryRow", "Which", "history"]
 
 #: Which games :func:`history` lists: all, the won ones, or the lost ones (lost, dead or
@@ -95,7 +97,7 @@ def history(
 
     :raises sqlite3.Error: when the database cannot be read.
     """
-    clauses: list[str] = []
+    clauses: list[str] = [VALID]
     params: list[object] = []
     if game is not None:
         clauses.append("game = ?")
@@ -104,7 +106,7 @@ def history(
         clauses.append("outcome = 'won'")
     elif which == "lost":
         clauses.append("outcome IN ('lost', 'dead', 'abandoned')")
-    where = " WHERE " + " AND ".join(clauses) if clauses else ""
+    where = " WHERE " + " AND ".join(clauses)
     params.append(-1 if limit is None else limit)
     query = (
         f"SELECT {', '.join(COLUMNS)} FROM games{where}"

@@ -125,7 +125,7 @@ class GameRecord:
         }
         try:
             self._conn.execute(_UPSERT, params)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, ValueError, TypeError) as exc:
             if not self._failing:
                 self._warn(f"statistics not saved: {shown(str(exc), 80, quote=False)}")
             self._failing = True
@@ -139,7 +139,7 @@ class GameRecord:
         read when the database fails."""
         try:
             report = collect(self._conn, game=self._fields["game"])
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, ValueError, TypeError, KeyError) as exc:
             return f"{self._title}: statistics cannot be read ({shown(str(exc), 60, quote=False)})."
         options = self._fields["options"]
         for summary in report.option_sets:

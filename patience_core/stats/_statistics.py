@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import uuid
 from collections.abc import Callable, Mapping
@@ -11,7 +12,7 @@ from patience_core.stats._db import default_path, open_database
 from patience_core.stats._export import export
 from patience_core.stats._history import HistoryRow, Which, history
 from patience_core.stats._record import Clock, GameRecord, iso, utc_now
-from patience_core.stats._summary import GameSummary, Report, collect, find, options_key
+from patience_core.stats._summary import GameSummary, Report, collect, find, options_key, skipped
 
 __all__ = ["Statistics"]
 
@@ -27,14 +28,16 @@ class Statistics:
         self.path = path
         self._warn = warn
         self._clock = clock
+        self._told_skipped = False
 
     @classmethod
     def open(
         cls,
-        path: Path | None = None,
+        path: str | os.PathLike[str] | None = None,
         *,
         warn: Callable[[str], None],
         clock: Clock = utc_now,
+        reading: bool = False,
     ) -> Statistics | None:
         """Open the statistics database, creating it when missing.
 
@@ -42,12 +45,14 @@ class Statistics:
         :param warn: called with each one-line warning (statistics off, a file moved aside, a
             write that failed).
         :param clock: the current time (UTC), for tests.
+        :param reading: only reading is needed: a database patience may not write is opened
+            read-only (:meth:`record`'s updates then fail, each series with one warning).
         :returns: ``None`` when statistics are off: a read-only data folder or file, a database
             of a newer patience (left untouched); one warning says why. A damaged file is moved
             aside (one warning naming its new path) and a fresh database started.
         """
-        where = default_path() if path is None else path
-        conn = open_database(where, warn)
+        where = default_path() if path is None else Path(path)
+        conn = open_database(where, warn, reading=reading)
         if conn is None:
             return None
         return cls(conn, where, warn, clock)
@@ -94,8 +99,13 @@ class Statistics:
             except sqlite3.Error:
                 row = None  # the first update will tell
             if row is not None:
-                stored, started = True, row[0]
-                counts = {"undos": row[1], "hints": row[2], "restarts": row[3]}
+                # A row edited by hand keeps its key; values no patience writes start afresh.
+                stored = True
+                started = row[0] if isinstance(row[0], str) else started
+                counts = {
+                    name: value if isinstance(value, int) and value >= 0 else 0
+                    for name, value in zip(counts, row[1:], strict=True)
+                }
         fields = {
             "id": game_id or uuid.uuid4().hex,
             "game": game,
@@ -122,6 +132,7 @@ class Statistics:
         :raises sqlite3.Error: when the database cannot be read.
         """
         report = collect(self._conn, game=game, options=options)
+        self._tell_skipped()
         if options is not None:
             found = report.option_sets[0] if report.option_sets else GameSummary(game, options)
             return found
@@ -133,7 +144,9 @@ class Statistics:
 
         :raises sqlite3.Error: when the database cannot be read.
         """
-        return collect(self._conn, game=game, since=since)
+        report = collect(self._conn, game=game, since=since)
+        self._tell_skipped()
+        return report
 
     def history(
         self, *, game: str | None = None, limit: int | None = 20, which: Which = "all"
@@ -143,7 +156,22 @@ class Statistics:
 
         :raises sqlite3.Error: when the database cannot be read.
         """
-        return history(self._conn, game=game, limit=limit, which=which)
+        rows = history(self._conn, game=game, limit=limit, which=which)
+        self._tell_skipped()
+        return rows
+
+    def _tell_skipped(self) -> None:
+        """Warn once that rows edited into values patience never writes are left out."""
+        if self._told_skipped:
+            return
+        self._told_skipped = True
+        count = skipped(self._conn)
+        if count:
+            games = f"{count} recorded game{'s' * (count != 1)}"
+            self._warn(
+                f"{games} in {self.path} left out: {'their' if count > 1 else 'its'} figures "
+                "are not ones patience writes (edited by hand?)"
+            )
 
     def games(self) -> list[str]:
         """The names of the games recorded, sorted."""
@@ -157,8 +185,9 @@ class Statistics:
         """
         return self._conn.execute("DELETE FROM games WHERE game = ?", (game,)).rowcount
 
-    def export(self, path: Path) -> int:
-        """Write every recorded game to ``path`` (``.csv`` or ``.jsonl``), atomically (see
+    def export(self, path: Path, *, game: str | None = None, since: str | None = None) -> int:
+        """Write every recorded game (of ``game`` only, started on or after ``since`` only, when
+        given) to ``path`` (``.csv`` or ``.jsonl``), atomically (see
         :func:`~patience_core.stats.export`).
 
         :returns: how many games were written.
@@ -166,4 +195,4 @@ class Statistics:
         :raises OSError: when the file cannot be written.
         :raises sqlite3.Error: when the database cannot be read.
         """
-        return export(self._conn, path)
+        return export(self._conn, path, game=game, since=since)

@@ -9,10 +9,42 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-__all__ = ["FINISHED", "GameSummary", "Report", "collect", "find", "options_key"]
+__all__ = [
+    "FINISHED",
+    "VALID",
+    "GameSummary",
+    "Report",
+    "collect",
+    "find",
+    "options_key",
+    "skipped",
+]
 
 #: The outcomes of a game that has ended; any other row is a game in progress.
 FINISHED = ("won", "lost", "dead", "abandoned")
+
+
+#: The SQL condition a row patience wrote meets: rows edited by hand into other values (options
+#: that are no JSON object, a text where a number goes) are left out of every figure, and said.
+VALID = (
+    "coalesce(CASE WHEN json_valid(options) THEN json_type(options) = 'object' ELSE 0 END"
+    " AND typeof(game) = 'text' AND typeof(deal) = 'text'"
+    " AND typeof(started_at) = 'text' AND typeof(updated_at) = 'text'"
+    " AND typeof(ended_at) IN ('text', 'null')"
+    " AND typeof(seconds) IN ('real', 'integer') AND typeof(moves) = 'integer'"
+    " AND typeof(undos) = 'integer' AND typeof(hints) = 'integer'"
+    " AND typeof(restarts) = 'integer' AND typeof(score) IN ('integer', 'null')"
+    " AND outcome IN ('won', 'lost', 'dead', 'abandoned', 'in progress'), 0)"
+)
+
+
+def skipped(conn: sqlite3.Connection) -> int:
+    """How many rows of the ``games`` table fail :data:`VALID` (and are left out).
+
+    :raises sqlite3.Error: when the database cannot be read.
+    """
+    row = conn.execute(f"SELECT COUNT(*) FROM games WHERE NOT {VALID}").fetchone()
+    return int(row[0])
 
 
 def options_key(options: Mapping[str, str]) -> str:
@@ -51,14 +83,15 @@ class GameSummary:
 
     @property
     def win_rate(self) -> float:
-        """``won / played``, from 0.0 to 1.0 (0.0 when none was played)."""
+        """``won / played``, from 0.0 to 1.0 (0.0 when none was played; :meth:`as_dict` gives
+        ``None`` then, as for every figure with no value)."""
         return self.won / self.played if self.played else 0.0
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready dict of every field, ``win_rate`` included."""
         data = attrs.asdict(self)
         data["options"] = dict(self.options) if self.options is not None else None
-        data["win_rate"] = self.win_rate
+        data["win_rate"] = self.win_rate if self.played else None
         return data
 
 
@@ -134,7 +167,7 @@ def _least(a: float | None, b: float | None) -> float | None:
 
 
 def _where(game: str | None, options: str | None, since: str | None) -> tuple[str, list[str]]:
-    clauses, params = [], []
+    clauses, params = [VALID], []
     if game is not None:
         clauses.append("game = ?")
         params.append(game)
@@ -144,7 +177,7 @@ def _where(game: str | None, options: str | None, since: str | None) -> tuple[st
     if since is not None:
         clauses.append("started_at >= ?")
         params.append(since)
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+    return " WHERE " + " AND ".join(clauses), params
 
 
 def collect(
@@ -173,7 +206,7 @@ def collect(
     per_game: dict[str, _Tally] = {}
     total = _Tally()
     # Streaks run over finished games only: one in progress neither makes nor breaks one.
-    streak_where = where + (" AND " if where else " WHERE ") + "ended_at IS NOT NULL"
+    streak_where = where + " AND ended_at IS NOT NULL"
     rows = conn.execute(
         f"SELECT game, options, iif(outcome = 'won', 'w', 'l') FROM games{streak_where}"
         " ORDER BY ended_at",

@@ -38,13 +38,18 @@ def parse_since(text: str) -> str:
         if len(text.strip()) <= 10:
             return dt.date.fromisoformat(text.strip()).isoformat()
         moment = dt.datetime.fromisoformat(text.strip())
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=dt.UTC)
+        return moment.astimezone(dt.UTC).isoformat(timespec="microseconds")
     except ValueError:
         raise PatienceError(
             f"--since takes a date such as 2026-12-01, not {shown(text, 23)}"
         ) from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.UTC)
-    return moment.astimezone(dt.UTC).isoformat(timespec="microseconds")
+    except OverflowError:
+        # 0001-01-01T00:00+14:00 is a time before year 1 in UTC.
+        raise PatienceError(
+            f"--since {shown(text, 40)} is out of range: a time in UTC from year 1 to 9999"
+        ) from None
 
 
 @contextlib.contextmanager
@@ -52,25 +57,45 @@ def opened(
     warn: Callable[[str], None], *, writing: bool = False, path: Path | None = None
 ) -> Iterator[Statistics | None]:
     """The statistics database for a command: ``None`` when there is none yet (nothing is made
-    for reading); a failing read becomes one line.
+    for reading); a failing read becomes one line. A database patience may not write is opened
+    read-only for reading.
 
     :param writing: the command changes it (made when missing).
-    :raises PatienceError: when statistics are off (read-only folder, newer database) or the
-        database cannot be read.
+    :raises PatienceError: when statistics are off (read-only folder, newer database, a data
+        folder that is a file) or the database cannot be read: one line, the reason (not also
+        a warning).
     """
     where = default_path() if path is None else path
+    for place in (where.parent, *where.parent.parents):
+        if place.exists() or place.is_symlink():
+            if not place.is_dir():
+                raise PatienceError(
+                    f"statistics are off: the data folder {place} is a file, not a folder"
+                )
+            break
     if not writing and not (where.exists() or where.is_symlink()):
         yield None
         return
     said: list[str] = []
+    held = True
 
     def note(message: str) -> None:
-        said.append(message)
-        warn(message)
+        # Held until it is known whether the last one is the error; then passed straight on.
+        if held:
+            said.append(message)
+        else:
+            warn(message)
 
-    stats = Statistics.open(where, warn=note)
+    stats = Statistics.open(where, warn=note, reading=not writing)
     if stats is None:
+        # The last message says why statistics are off: it is the error; the others (a file
+        # moved aside) stay warnings.
+        for line in said[:-1]:
+            warn(line)
         raise PatienceError(said[-1] if said else f"cannot open {where}")
+    held = False
+    for line in said:
+        warn(line)
     try:
         yield stats
     except sqlite3.Error as exc:
