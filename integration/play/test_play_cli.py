@@ -90,17 +90,31 @@ def test_undo_is_allowed_after_a_loss_and_after_a_win(
     assert last_status(result.out).startswith("Score 27/28")
 
 
-def test_a_move_after_the_end_is_refused(run_patience: Run, patience_data_dir: Path) -> None:
-    """Piped, a move after the game is over is a refused move: the run stops there (exit 5),
-    the game kept as it ended."""
+def test_a_move_after_the_end_is_a_warning_and_the_exit_status_tells_the_result(
+    run_patience: Run, patience_data_dir: Path
+) -> None:
+    """Piped, a move after the game is over is refused with a warning, and the run goes on:
+    the exit status tells how the game stands at the end (won 0, lost 4), the statistics line
+    and the save line are printed; `auto` after the end has nothing to finish."""
+    result = run_patience("play", "escalator", "--deal", LOSE_DEAL, input=script(*["d"] * 25))
+    assert result.code == 4
+    assert result.err == (
+        "patience: warning: input line 25: 'd' ignored: The game is over (no moves left); "
+        "type 'undo', 'restart' or 'quit'.\n"
+    )
+    assert save_of(patience_data_dir)["finished"] == "lost"
+    assert "Game saved to " in result.out
+    result = run_patience(
+        "play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE, "2h", "auto")
+    )
+    assert result.code == 0 and "'2h' ignored: The game is over (you won)" in result.err
+    assert "Nothing to finish: the game is over (you won)." in result.out
+    assert "Escalator: played 2, won 1" in result.out  # the lost game above, and this one
+    # Undoing after the end plays on: the exit status tells the game as it stands.
     result = run_patience(
         "play", "escalator", "--deal", LOSE_DEAL, input=script(*["d"] * 24, "d", "undo")
     )
-    assert result.code == 5
-    assert "input line 25: 'd' refused: The game is over (no moves left)" in result.err
-    assert save_of(patience_data_dir)["finished"] == "lost"
-    result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script(*WIN_LINE, "2h"))
-    assert result.code == 5 and "The game is over (you won)" in result.err
+    assert result.code == 3
 
 
 # -- mistakes never end a game ----------------------------------------------------------------

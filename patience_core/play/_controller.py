@@ -24,8 +24,8 @@ from patience_core.play._failures import (
 )
 from patience_core.play._finish import finish_moves, smart_choice
 from patience_core.play._outcome import Outcome
+from patience_core.play._savefile import kept_line
 from patience_core.play._saves import archive_save, save_session
-from patience_core.play._savefile import resume_command
 from patience_core.play._searching import SearchMixin, hides_cards
 from patience_core.play._session import FINISHED_WON, Session
 from patience_core.play._tally import GameTally, StatsOutcome, StatsRecord
@@ -136,7 +136,16 @@ class PlayController(SearchMixin):
             self.saved = False
             return False
         self.saved = True
+        self.unsaved = 0
         return True
+
+    def save_state(self) -> str:
+        """``"the game is saved"``, or ``"the game is NOT saved (the last 2 moves are not in
+        PATH)"`` after failed saves: the truth for a line that ends a game."""
+        if self.saved:
+            return "the game is saved"
+        last = "the last move is" if self.unsaved == 1 else f"the last {self.unsaved} moves are"
+        return f"the game is NOT saved ({last} not in {self.path})"
 
     def stats_outcome(self) -> StatsOutcome:
         """The outcome the statistics row holds now: ``won``, ``lost``, ``dead`` (the dead
@@ -297,6 +306,10 @@ class PlayController(SearchMixin):
 
     def auto(self) -> Outcome:
         """Play every move of :meth:`finish_moves` at once, saved (the ``auto`` command)."""
+        finished = self.session.finished
+        if finished is not None:
+            result = "you won" if finished == FINISHED_WON else "no moves left"
+            return Outcome((f"Nothing to finish: the game is over ({result}).",))
         moves = self.finish_moves()
         if not moves:
             return Outcome(("Nothing to finish automatically: moves are still to be chosen.",))
@@ -325,7 +338,9 @@ class PlayController(SearchMixin):
                 if kept is None:
                     return None  # the old game is not lost: it stays in its file, in play
             self.record_stats("dead" if self.dead_known else "abandoned")
-        self.kept_line = None if kept is None else self._kept_line(old, kept)
+        self.kept_line = (
+            None if kept is None else kept_line(old.game.name, str(old.deal), len(old.moves), kept)
+        )
         self.session = session
         self.known = {}
         self.dead_check_on = self._dead_on
@@ -344,13 +359,6 @@ class PlayController(SearchMixin):
         except PatienceError as exc:
             self.warn(f"patience: warning: no new deal: the unfinished game was not kept: {exc}")
             return None
-
-    def _kept_line(self, old: Session, kept: Path) -> str:
-        played = counted(len(old.moves), "move")
-        return (
-            f"Your unfinished {old.game.title} game (deal {old.deal}, {played}) was kept as "
-            f"{kept}; resume it with: {resume_command(old.game.name, kept, explicit_file=True)}"
-        )
 
     def restart(self) -> Outcome:
         """Back to the deal (the moves become the redo list), saved."""
@@ -394,7 +402,13 @@ class PlayController(SearchMixin):
         return typed_move(self, text)
 
     def changed(self, *messages: str) -> Outcome:
-        """Save, write the statistics, and say the board changed (with ``messages``)."""
-        self.save()
+        """Save, write the statistics, and say the board changed (with ``messages``, after
+        the news that a move other than the next one to redo dropped the redo list)."""
+        if not self.save():
+            self.unsaved += 1
         self.record_stats()
+        dropped, self.session.dropped = self.session.dropped, 0
+        if dropped:
+            news = "The move to redo is" if dropped == 1 else f"The {dropped} moves to redo are"
+            messages = (f"{news} dropped.", *messages)
         return Outcome(messages, show_board=True)

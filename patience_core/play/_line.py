@@ -10,6 +10,7 @@ stands (:data:`EXIT_WON`, :data:`EXIT_IN_PROGRESS`, :data:`EXIT_LOST`, :data:`EX
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import signal
@@ -28,10 +29,13 @@ from patience_core.play._narrow import fit_board, fit_text, line_width
 from patience_core.play._session import FINISHED_WON
 
 __all__ = ["EXIT_IN_PROGRESS", "EXIT_LOST", "EXIT_REFUSED", "EXIT_WON", "HANG_UP_EXIT"]
-__all__ += ["LinePlayer", "end_line", "hang_up_raises", "print_traceback", "stdin_is_tty"]
+__all__ += ["LinePlayer", "Terminated", "end_line", "hang_up_raises", "print_traceback"]
+__all__ += ["stdin_is_tty"]
 
 #: The exit code of a game whose terminal closed (128 + SIGHUP, as a shell reports it).
 HANG_UP_EXIT = 129
+#: The exit code of a game ended by SIGTERM (128 + SIGTERM).
+TERMINATED_EXIT = 143
 #: Exit codes of piped play (docs/play.md, "Exit status"): the game is won; it is in progress
 #: (end of input or quit); it is lost (no moves left); a move was refused (the rest of the
 #: input is not played). Interactive play exits 0 whatever the game's state.
@@ -44,6 +48,10 @@ _SUIT_LETTERS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 
 #: The longest piped command echoed whole (characters); a longer one is cut with "...".
 _ECHO_LIMIT = 200
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: the game ends as at Ctrl-C (saved, one line), exit status 143."""
 
 
 def stdin_is_tty() -> bool:
@@ -64,24 +72,30 @@ def end_line(mid_line: bool) -> None:
 
 @contextlib.contextmanager
 def hang_up_raises() -> Iterator[None]:
-    """Inside the block, the terminal closing (SIGHUP) raises :class:`HangUp` where the program
-    is, instead of ending it at once: the game is saved and its lock released on the way out,
-    and a write it interrupts removes its temporary file. Later SIGHUPs are ignored until the
-    block ends (its way out must not be cut short). Nothing is done where there is no SIGHUP
-    (Windows) or outside the main thread (where no handler can be set)."""
-    if not hasattr(signal, "SIGHUP") or threading.current_thread() is not threading.main_thread():
+    """Inside the block, the terminal closing (SIGHUP) raises :class:`HangUp`, and SIGTERM
+    :class:`Terminated`, where the program is, instead of ending it at once: the game is saved
+    and its lock released on the way out, and a write it interrupts removes its temporary file.
+    Later such signals are ignored until the block ends (its way out must not be cut short).
+    Nothing is done outside the main thread (where no handler can be set); Windows has no
+    SIGHUP."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
+    raised: dict[int, type[BaseException]] = {signal.SIGTERM: Terminated}
+    if hasattr(signal, "SIGHUP"):
+        raised[signal.SIGHUP] = HangUp
 
-    def hang_up(_signum: int, _frame: FrameType | None) -> None:
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-        raise HangUp
+    def handler(signum: int, _frame: FrameType | None) -> None:
+        for number in raised:
+            signal.signal(number, signal.SIG_IGN)
+        raise raised[signum]
 
-    previous = signal.signal(signal.SIGHUP, hang_up)
+    previous = {number: signal.signal(number, handler) for number in raised}
     try:
         yield
     finally:
-        signal.signal(signal.SIGHUP, previous)
+        for number, action in previous.items():
+            signal.signal(number, action)
 
 
 def print_traceback(exc: BaseException) -> None:
@@ -162,10 +176,14 @@ class LinePlayer:
         outcome = self.controller.apply(line)
         if outcome.refused and not interactive:
             reason = " ".join(outcome.messages).rstrip(".")
+            where = f"input line {self.lines_read}: {shown(line)}"
+            if self.controller.session.finished is not None:
+                # The game's result stands: the exit status tells it, not this line.
+                self.say(f"patience: warning: {where} ignored: {reason}.", err=True)
+                return None
             self.say(
-                f"patience: input line {self.lines_read}: {shown(line)} refused: {reason}. "
-                f"The rest of the input is not played; the game is saved; resume with: "
-                f"{self.controller.resume_hint}",
+                f"patience: {where} refused: {reason}. The rest of the input is not played; "
+                f"{self.controller.save_state()}; resume with: {self.controller.resume_hint}",
                 err=True,
             )
             return EXIT_REFUSED
@@ -203,17 +221,28 @@ class LinePlayer:
                 self.at_prompt = False
                 click.echo()
                 return None
+            except OSError as exc:
+                if exc.errno == errno.EIO:
+                    raise HangUp from None  # the terminal is gone: as a hang-up
+                raise
             self.at_prompt = False
             self.lines_read += 1
             return typed
         self.at_prompt = True  # before the prompt: a Ctrl-C may come as soon as it shows
         click.echo("> ", nl=False)
         sys.stdout.flush()
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except OSError as exc:
+            if exc.errno == errno.EIO:
+                raise HangUp from None  # the terminal is gone: as a hang-up
+            raise
         self.at_prompt = False
         if not line:
             click.echo()
             return None
+        if self.lines_read == 0:
+            line = line.removeprefix("\ufeff")  # a byte order mark, as in position files
         self.lines_read += 1
         # Echo piped commands so that a transcript reads like a session at the terminal.
         bare = line.rstrip("\r\n")
@@ -249,7 +278,7 @@ class LinePlayer:
         code: int | None = None
         try:
             self.show()
-            click.echo("Type 'help' for the notation and the commands.")
+            self.say("Type 'help' for the notation and the commands.")
             while code is None:
                 # The clock counts the time between prompts, at most a minute a command.
                 controller.clock.lap()
@@ -259,14 +288,12 @@ class LinePlayer:
                 else:
                     code = self.command(line, interactive)
             controller.clock.lap()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             self.end_interrupted_line(self.at_prompt)
             controller.save()
-            state = "saved" if controller.saved else "NOT saved"
-            click.echo(
-                f"Interrupted: game {state}; resume with: {controller.resume_hint}", err=True
-            )
-            return 130
+            state = "game saved" if controller.saved else controller.save_state()
+            self.say(f"Interrupted: {state}; resume with: {controller.resume_hint}", err=True)
+            return TERMINATED_EXIT if isinstance(exc, Terminated) else 130
         except HangUp:
             # The terminal closed: as the end of input, quietly (there is no one to tell).
             controller.save()
@@ -299,6 +326,11 @@ class LinePlayer:
             click.echo(controller.plugin_failure_line(exc, saved), err=True)
             return 1
         if not controller.save():
+            self.say(
+                f"patience: {controller.save_state()}; the last save resumes with: "
+                f"{controller.resume_hint}",
+                err=True,
+            )
             return 1
         if code == EXIT_REFUSED:
             return code
@@ -307,5 +339,5 @@ class LinePlayer:
         summary = controller.tally.summary_line() if controller.session.moves else None
         if summary is not None:
             self.say(summary)
-        click.echo(f"Game saved to {controller.path}; resume with: {controller.resume_hint}")
+        self.say(f"Game saved to {controller.path}; resume with: {controller.resume_hint}")
         return code

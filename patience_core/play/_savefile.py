@@ -16,7 +16,7 @@ from patience_core.games import cannot_read, shown_path
 from patience_core.play._loading import read_save, restore_session
 from patience_core.play._saves import GameFactory, SavedGame, archive_save
 
-__all__ = ["check_save_writable", "protect_existing", "resume_command"]
+__all__ = ["check_save_writable", "kept_line", "protect_existing", "resume_command"]
 
 
 def resume_command(game: str, path: Path, explicit_file: bool) -> str:
@@ -98,9 +98,13 @@ def protect_existing(
         say(f"The saved game at {path} could not be read; it was moved to {moved}.")
         return
     moved = archive_save(path)
-    played = counted(len(saved.moves), "move")
-    say(
-        f"Your unfinished {saved.game} game (deal {saved.deal}, {played}) was "
-        f"kept as {moved}; resume it with: "
-        f"{resume_command(saved.game, moved, explicit_file=True)}"
+    say(kept_line(saved.game, str(saved.deal), len(saved.moves), moved))
+
+
+def kept_line(game: str, deal: str, moves: int, kept: Path) -> str:
+    """The line that tells where an unfinished game of ``game`` (its name), deal ``deal``, with
+    ``moves`` moves, was kept aside and how to resume it."""
+    return (
+        f"Your unfinished {game} game (deal {deal}, {counted(moves, 'move')}) was kept as "
+        f"{kept}; resume it with: {resume_command(game, kept, explicit_file=True)}"
     )

@@ -56,6 +56,9 @@ class Session:
         self._texts: list[str] = []
         # Undone moves as (move, text), the next one to redo LAST (a stack).
         self._redo: list[tuple[Move, str]] = []
+        #: Moves to redo that a different move dropped since a front end last set this to 0
+        #: (the controller says so once, then resets it).
+        self.dropped = 0
 
     # -- building -----------------------------------------------------------------------------
 
@@ -220,6 +223,7 @@ class Session:
                     f"this game holds {MAX_MOVES:,} moves, the most a game keeps: "
                     "undo some or start a new game"
                 )
+            self.dropped += len(self._redo)
             self._redo.clear()
         self._positions.append(new)
         self._moves.append(move)

@@ -49,7 +49,7 @@ def apply_line(self: PlayController, line: str) -> Outcome:
     if verb == "restart" and len(words) == 1:
         return self.restart()
     if verb == "auto" and len(words) == 1:
-        return self.over() or self.auto()
+        return self.auto()
     if verb in ("undo", "u", "redo"):
         undo = verb != "redo"
         steps = count_arg(words, len(session.moves) if undo else len(session.redo_texts))
