@@ -132,3 +132,18 @@ def test_a_vanished_terminal_ends_as_a_hang_up(
     monkeypatch.setattr(sys, "stdin", _GoneTerminal())
     with pytest.raises(HangUp):
         player.read_line(interactive=False)
+
+
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("t7 f1 0", "the count must be at least 1"),
+        ("t7 f1 00", "the count must be at least 1"),
+        ("t7 f1 9999999", "no pile holds that many cards"),
+        ("t7 t1 30", "t7 has only 6 cards"),
+    ],
+)
+def test_every_wrong_count_says_why(run_patience: Run, typed: str, why: str) -> None:
+    result = run_patience("play", "bakers-game", "--deal", "5", input=script(typed))
+    assert result.code == 5
+    assert f"refused: illegal move {typed!r}: {why}. " in result.err

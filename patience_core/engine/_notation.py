@@ -187,6 +187,10 @@ def parse_move(
             continue
         matches.append(move)
     if not matches:
+        if rest and count == 0:
+            # No count below 1 moves cards, and none of more digits fits in a pile.
+            why = "the count must be at least 1" if not digits else "no pile holds that many cards"
+            raise IllegalMove(f"illegal move {shown(text)}: {why}")
         raise IllegalMove(f"illegal move {shown(text)}")
     sources = {m.source for m in matches}
     targets = {m.target for m in matches}

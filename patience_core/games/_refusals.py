@@ -55,7 +55,9 @@ def generic_reason(
         return "no card goes back to the stock"
     if not pile:
         return f"nothing to move: {source_name} is empty"
-    if move.count < 1 or move.count > len(pile):
+    if move.count < 1:
+        return "the count must be at least 1"
+    if move.count > len(pile):
         return f"{source_name} has only {counted(len(pile), 'card')}"
     moving = pile[len(pile) - move.count :]
     bottom = moving[0]
