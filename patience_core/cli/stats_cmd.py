@@ -98,7 +98,7 @@ def _export(ctx: click.Context, text: str, game: str | None, since: str | None) 
     if not text:
         raise PatienceError("--export needs a file name, not an empty name")
     path = file_path(text, "--export")
-    folder = path.absolute().parent
+    folder = path.parent
     if not folder.is_dir():
         what = "is not a folder" if folder.exists() else "does not exist"
         raise PatienceError(f"cannot write {shown(text)}: directory {shown(str(folder))} {what}")
