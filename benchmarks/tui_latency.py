@@ -186,7 +186,7 @@ def startup_seconds(game: str, runs: int) -> tuple[list[float], list[float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("--games", nargs="*", help="games to time (default: every installed one)")
     parser.add_argument("--deals", type=int, default=3, help="deals 1..N (3)")
     parser.add_argument("--moves", type=int, default=8, help="moves played per deal (8)")

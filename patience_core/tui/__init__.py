@@ -7,7 +7,7 @@ from patience_core.tui._app import KEYS, PatienceApp, help_lines
 from patience_core.tui._board import Board, board_svg, card_label
 from patience_core.tui._cards import Geometry, Metrics, PileArea, Placed
 from patience_core.tui._geometry import board_geometry
-from patience_core.tui._run import run_fullscreen
+from patience_core.tui._run import can_run, run_fullscreen
 
 __all__: list[str] = [
     "KEYS",
@@ -19,6 +19,7 @@ __all__: list[str] = [
     "Placed",
     "board_geometry",
     "board_svg",
+    "can_run",
     "card_label",
     "help_lines",
     "run_fullscreen",

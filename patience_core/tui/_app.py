@@ -10,22 +10,23 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+import threading
 from functools import partial
-from itertools import zip_longest
 from typing import Any, ClassVar
 
-from textual import events, work
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
-from patience_core.engine import DealNumber
+from patience_core.engine import DealNumber, counted
 from patience_core.errors import PatienceError
 from patience_core.model import PileKind
-from patience_core.play import FINISHED_WON, winnable_deal
+from patience_core.play import FINISHED_WON, WinnableDeal, winnable_deal
 from patience_core.tui._assist import AssistApp
 from patience_core.tui._board import Board
 from patience_core.tui._core import QUIT
 from patience_core.tui._hotkeys import HotKeys, PileChoice
+from patience_core.tui._keys import _TAKEN, FOOTER, KEYS, help_lines
 from patience_core.tui._screens import (
     RANDOM,
     WINNABLE,
@@ -36,75 +37,10 @@ from patience_core.tui._screens import (
     summary_lines,
 )
 
-__all__ = ["KEYS", "PatienceApp"]
-
-#: Every key of the player: (keys, footer label, what they do, action, shown in the footer).
-#: The help overlay and docs/play.md list them all; the footer the ones marked.
-KEYS: tuple[tuple[str, str, str, str, bool], ...] = (
-    ("left,h", "left", "cursor left", "cursor('left')", False),
-    ("right,l", "right", "cursor right", "cursor('right')", False),
-    ("up,k", "up", "cursor up; more cards", "cursor('up')", False),
-    ("down,j", "down", "cursor down; fewer cards", "cursor('down')", False),
-    ("enter,space", "pick/drop", "pick up; drop", "pick_or_drop", True),
-    ("escape", "cancel", "put back; stop", "cancel", False),
-    ("d", "deal", "deal from the stock", "deal", True),
-    ("m,full_stop", "smart", "smart move", "smart", True),
-    ("u,ctrl+z", "undo", "undo", "undo", True),
-    ("U,ctrl+y", "redo", "redo", "redo", True),
-    ("R", "restart", "restart (asks)", "restart", False),
-    ("n", "new", "new deal", "new_deal", True),
-    ("H", "hint", "hint", "hint", True),
-    ("a", "auto", "auto-finish", "finish", True),
-    ("x", "dead check", "dead check on/off", "dead_check", False),
-    ("S", "stats", "statistics", "statistics", False),
-    ("question_mark", "help", "this help", "help", True),
-    ("q,ctrl+c", "quit", "quit (saved)", "quit_game", True),
-)
-
-#: What the keys read on the help overlay (Textual's key names aside).
-_SHOWN = {
-    "left,h": "← h",
-    "right,l": "→ l",
-    "up,k": "↑ k",
-    "down,j": "↓ j",
-    "enter,space": "Enter Space",
-    "escape": "Esc",
-    "m,full_stop": "m .",
-    "u,ctrl+z": "u Ctrl+Z",
-    "U,ctrl+y": "U Ctrl+Y",
-    "question_mark": "?",
-    "q,ctrl+c": "q Ctrl+C",
-}
-
-#: Letters the keys above use: no pile hot key starts with them.
-_TAKEN = frozenset(key for keys, *_rest in KEYS for key in keys.split(",") if len(key) == 1)
+__all__ = ["KEYS", "PatienceApp", "help_lines"]
 
 #: How long a pile name may pause between its letters, in seconds.
 HOT_KEY_SECONDS = 0.6
-
-
-def _raise(exc: BaseException) -> None:
-    raise exc
-
-
-def help_lines(width: int = 80) -> list[str]:
-    """The help overlay: every key and what it does (in two columns when ``width``, the
-    terminal's, allows), then the pile hot keys and the mouse (docs/play.md has it all)."""
-    cells = [f"{_SHOWN.get(keys, keys):<12}{what:<24}" for keys, _label, what, *_ in KEYS]
-    lines = ["Keys (docs/play.md tells more)"]
-    if width >= 2 * 36 + 6:
-        half = (len(cells) + 1) // 2
-        for left, right in zip_longest(cells[:half], cells[half:], fillvalue=""):
-            lines.append(f"{left} {right}".rstrip())
-    else:
-        lines += [cell.rstrip() for cell in cells]
-    lines += [
-        "",
-        "Pile names (t3, f, c2, s, w, p12): the cursor there, pick up or drop.",
-        "Mouse: click a card to pick it up, a pile to drop it; drag and drop;",
-        "double-click: to a foundation; click the stock: deal.",
-    ]
-    return lines
 
 
 class PatienceApp(AssistApp):
@@ -117,8 +53,11 @@ class PatienceApp(AssistApp):
 
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(keys, action, label, show=shown) for keys, label, _what, action, shown in KEYS
+        *(Binding(keys, action, label, show=shown) for keys, label, _what, action, shown in KEYS),
+        # Ctrl+C quits from every screen, dialogs and their text fields included.
+        Binding("ctrl+c", "quit_game", "quit", show=False, priority=True),
     ]
+    KEY_LABELS = FOOTER
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -126,6 +65,8 @@ class PatienceApp(AssistApp):
         self._hot_timer: Timer | None = None
         self._press: tuple[int, int] | None = None
         self._dragged = False
+        #: Set to stop the winnable-deal search running, if any.
+        self._winnable: threading.Event | None = None
 
     def mounted(self) -> None:
         """A game resumed over opens with its end screen; the dead check, when on, looks at
@@ -134,8 +75,10 @@ class PatienceApp(AssistApp):
         if self.controller.session.finished is not None:
             self.run_clock()
             self.game_ended()
-        elif self.controller.dead_check_on:
-            self.check_dead(self.controller.session.position)
+        else:
+            if self.controller.dead_check_on:
+                self.check_dead(self.controller.session.position)
+            self.offer_finish()
 
     # -- keys --------------------------------------------------------------------------------
 
@@ -143,6 +86,8 @@ class PatienceApp(AssistApp):
         """Any key stops a hint search or auto-finish (and does nothing else); pile names are
         read as hot keys before the other keys; while the terminal is too small for the board,
         only the keys that quit do anything (no move is made blind)."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.key_pressed()
         if isinstance(event, events.Key) and not event.is_forwarded and len(self.screen_stack) == 1:
             if self.stop_assist():
                 return
@@ -229,8 +174,13 @@ class PatienceApp(AssistApp):
         """Go back to the deal, after asking (the moves can be redone)."""
 
         def answered(yes: bool | None) -> None:
-            if yes:
-                self.play(self.controller.restart)
+            if not yes:
+                return
+            played = len(self.controller.session.moves)
+            outcome = self.play(self.controller.restart)
+            if outcome is not None and not outcome.refused and played:
+                # The controller's sentence names the line player's 'redo all'.
+                self.say(f"Back to the deal: U redoes the {counted(played, 'move')}, one by one.")
 
         self.push_screen(ConfirmScreen("Restart this deal?"), answered)
 
@@ -250,9 +200,10 @@ class PatienceApp(AssistApp):
 
     # -- new deal, the end of a game ---------------------------------------------------------
 
-    def action_new_deal(self) -> None:
-        """Ask which deal to play next: random, a number typed, or a winnable one."""
-        self.push_screen(NewDealScreen(), self._new_deal_chosen)
+    def action_new_deal(self, problem: str = "") -> None:
+        """Ask which deal to play next: random, a number typed, or a winnable one (``problem``:
+        why the deal asked before cannot be dealt)."""
+        self.push_screen(NewDealScreen(problem), self._new_deal_chosen)
 
     def _new_deal_chosen(self, answer: DealNumber | str | None) -> None:
         if answer is None:
@@ -265,30 +216,63 @@ class PatienceApp(AssistApp):
         assert isinstance(deal, DealNumber)
         self.start_deal(deal, f"Deal {deal}.")
 
-    @work(thread=True, exclusive=True, group="winnable")
     def _find_winnable(self) -> None:
+        """Look for a winnable deal in the background; any key (Esc) stops the search, and an
+        answer that comes after is dropped."""
         controller = self.controller
-        try:
-            found = winnable_deal(
-                controller.session.game, controller.search, secrets.randbelow(2**32)
-            )
-        except PatienceError as exc:  # none found within the tries
-            self.call_from_thread(self.say, str(exc))
-            return
-        except BaseException as exc:  # the game's plugin failed in the search
-            self.call_from_thread(self.guarded, partial(_raise, exc))
-            return
-        self.call_from_thread(self.start_deal, found.deal, found.sentence())
+        stop = threading.Event()
+        self._winnable = stop
+
+        def search() -> object:
+            try:
+                return winnable_deal(
+                    controller.session.game,
+                    controller.search,
+                    secrets.randbelow(2**32),
+                    cancel=stop,
+                )
+            except PatienceError as exc:  # none found within the tries
+                return str(exc)
+
+        self.in_background(search, partial(self._winnable_found, stop))
+
+    def _winnable_found(self, stop: threading.Event, found: object) -> None:
+        if stop.is_set() or stop is not self._winnable:
+            return  # stopped, or a later search runs: this answer is stale
+        self._winnable = None
+        if isinstance(found, str):
+            self.say(found)
+        elif isinstance(found, WinnableDeal):
+            self.start_deal(found.deal, found.sentence())
+
+    def stop_assist(self) -> bool:
+        """Stop what runs on its own (a hint search, auto-finish, the winnable-deal search);
+        whether something was."""
+        stopped = super().stop_assist()
+        if self._winnable is None:
+            return stopped
+        self._winnable.set()
+        self._winnable = None
+        self.say("The search for a winnable deal is stopped.")
+        return True
 
     def start_deal(self, deal: DealNumber, said: str) -> None:
-        """Start ``deal`` of the same game in the same save."""
+        """Start ``deal`` of the same game in the same save (a deal the game cannot deal, such
+        as ``ms:N`` where deals have no MS numbers: the new-deal dialog again, saying why)."""
         self.stop_assist()
-        if self.guarded(lambda: self.controller.new_game(deal)) is None and self.failure:
+        try:
+            kept = self.guarded(lambda: self.controller.new_game(deal), refusals=False)
+        except PatienceError as exc:
+            self.action_new_deal(str(exc))
+            return
+        if kept is None and self.failure:
             return
         self.board.selection = None
         self.board.hint = (None, None)
         self.redraw()
-        self.say(said)
+        # Where the unfinished game was kept aside, and how to resume it.
+        kept_line = getattr(self.controller, "kept_line", None)
+        self.say(f"{said} {kept_line}" if kept_line else said)
         self.after_change()
 
     def game_ended(self) -> None:

@@ -5,10 +5,12 @@ auto-finish animation, the dead-check indicator, and the news after each change 
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from textual import work
 from textual.timer import Timer
 
 from patience_core.model import Position
@@ -21,6 +23,10 @@ __all__ = ["AUTO_STEP_SECONDS", "AssistApp"]
 AUTO_STEP_SECONDS = 0.08
 
 
+def _raise(exc: BaseException) -> None:
+    raise exc
+
+
 class AssistApp(GameApp):
     """:class:`GameApp` with hints, auto-finish and the dead check."""
 
@@ -31,6 +37,23 @@ class AssistApp(GameApp):
         super().__init__(*args, **kwargs)
         # One search at a time in the worker threads: hints and the dead check share results.
         self._searching = threading.Lock()
+
+    def in_background(self, search: Callable[[], Any], then: Callable[[Any], None]) -> None:
+        """Run ``search()`` in a daemon thread (the board stays live), then ``then(answer)`` in
+        the app's thread. Quitting never waits for a search: its thread is left to die with the
+        process, and an answer that comes after the app ended is dropped."""
+
+        def run() -> None:
+            try:
+                answer = search()
+            except BaseException as exc:  # the game's plugin failed: the app's thread says it
+                done = partial(self.guarded, partial(_raise, exc))
+            else:
+                done = partial(then, answer)
+            with contextlib.suppress(RuntimeError):  # the app has ended meanwhile
+                self.call_from_thread(done)
+
+        threading.Thread(target=run, name="patience-search", daemon=True).start()
 
     # -- hints -------------------------------------------------------------------------------
 
@@ -49,14 +72,15 @@ class AssistApp(GameApp):
         self.say("Hint: thinking... (any key cancels)")
         self._search_hint(cancel, self.controller.session.position)
 
-    @work(thread=True, exclusive=True, group="hint")
     def _search_hint(self, cancel: threading.Event, position: Position) -> None:
-        # hint_answer reads a snapshot of the positions and changes nothing of the session;
-        # the lock keeps it from copying the search results while the dead check adds to them.
-        with self._searching:
-            answer = self.controller.hint_answer(cancel=cancel)
-        if not cancel.is_set():
-            self.call_from_thread(self._show_hint, cancel, position, answer)
+        def search() -> object:
+            # hint_answer reads a snapshot of the positions and changes nothing of the session;
+            # the lock keeps it from copying the search results while the dead check adds to
+            # them.
+            with self._searching:
+                return self.controller.hint_answer(cancel=cancel)
+
+        self.in_background(search, partial(self._show_hint, cancel, position))
 
     def _show_hint(self, cancel: threading.Event, position: Position, answer: object) -> None:
         # A stale answer (a key pressed, the position changed) is dropped.
@@ -114,7 +138,15 @@ class AssistApp(GameApp):
             return False
         self._auto.stop()
         self._auto = None
+        if self.controller.session.finished is None:
+            self.say("Auto-finish stopped.")
+            self.offer_finish()
         return True
+
+    def offer_finish(self) -> None:
+        """Offer auto-finish on the message line when the rest of the game is forced."""
+        if not self.finishing and self.guarded(self.controller.can_finish):
+            self.say(f"{self.message} The rest is forced: press a to finish.".strip())
 
     def stop_assist(self) -> bool:
         """Stop what runs on its own (a hint search, auto-finish); whether something was."""
@@ -138,14 +170,16 @@ class AssistApp(GameApp):
             self.say("Dead check off.")
         self.show_status()
 
-    @work(thread=True, exclusive=True, group="dead")
     def check_dead(self, position: Position) -> None:
-        """Run the dead check of ``position`` in a worker thread; its news goes on the
+        """Run the dead check of ``position`` in a background thread; its news goes on the
         message line (nothing when the player has moved on meanwhile)."""
-        # The search takes up to the dead check's seconds: the board stays live meanwhile.
-        with self._searching:
-            news = self.controller.dead_news()
-        self.call_from_thread(self._dead_said, position, news)
+
+        def search() -> str | None:
+            # Up to the dead check's seconds: the board stays live meanwhile.
+            with self._searching:
+                return self.controller.dead_news()
+
+        self.in_background(search, partial(self._dead_said, position))
 
     def _dead_said(self, position: Position, news: str | None) -> None:
         if position != self.controller.session.position:
@@ -169,8 +203,7 @@ class AssistApp(GameApp):
             return
         if controller.dead_check_on:
             self.check_dead(controller.session.position)
-        if not self.finishing and self.guarded(controller.can_finish):
-            self.say(f"{self.message} The rest is forced: press a to finish.".strip())
+        self.offer_finish()
 
     def game_ended(self) -> None:
         """Called when the game is won or lost (the end screen)."""

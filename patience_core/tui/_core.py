@@ -9,28 +9,33 @@ the app with the game saved and one line (docs/play.md, "Leaving").
 
 from __future__ import annotations
 
+import signal
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from types import FrameType
+from typing import ClassVar, TypeVar
 
 from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Middle
 from textual.geometry import Size
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from patience_core.errors import PatienceError
 from patience_core.model import Card, PileKind
-from patience_core.play import Outcome, PlayController
+from patience_core.play import FINISHED_WON, Outcome, PlayController
 from patience_core.stats import GameSummary
 from patience_core.tui._board import Board, card_label
 from patience_core.tui._geometry import board_geometry
+from patience_core.tui._lines import KEEP, KeyBar, StatusField, fit_status
 
 __all__ = ["FAILED", "QUIT", "GameApp"]
 
 T = TypeVar("T")
 
-#: The lines under the board: the status bar, the message line, the footer.
-OTHER_LINES = 3
+#: The lines under the board, at most: the status bar, the message line (two when its text is
+#: long), the footer (two lines).
+OTHER_LINES = 5
 
 #: The exit codes of the app: the player quit (the game saved), the game's plugin failed.
 QUIT = 0
@@ -50,10 +55,13 @@ class GameApp(App[int]):
     Screen { overflow: hidden; }
     #board { height: 1fr; }
     #status { height: 1; background: $primary-background; }
-    #message { height: 1; color: $text-warning; }
+    #message { height: auto; max-height: 2; color: $text-warning; }
     #too-small { display: none; overflow: hidden; width: 100%; height: 100%; }
     #too-small-text { width: 100%; text-align: center; }
     """
+
+    #: The footer's keys: ``(key as shown, label, rank)`` (see ``KeyBar``).
+    KEY_LABELS: ClassVar[tuple[tuple[str, str, int], ...]] = ()
 
     def __init__(
         self,
@@ -69,6 +77,9 @@ class GameApp(App[int]):
         #: The warnings given while the app ran (a save that failed, ...): shown on the message
         #: line, and printed once the screen is restored.
         self.warnings: list[str] = []
+        # The warnings given since the last key: shown after the message of that key's change.
+        self._unsaid: list[str] = []
+        self._message_line = Static(id="message", markup=False)
         self._main_thread = threading.get_ident()
         controller.warn = self.warn
         #: The one line that ended the game when its plugin failed (printed after the screen is
@@ -91,8 +102,8 @@ class GameApp(App[int]):
         with Middle(id="too-small"):
             yield Static(id="too-small-text", markup=False)
         yield Static(id="status", markup=False)
-        yield Static(id="message", markup=False)
-        yield Footer()
+        yield self._message_line
+        yield KeyBar(self.KEY_LABELS, id="keys")
 
     def on_mount(self) -> None:
         """Start the clock's display and put the cursor on the first pile."""
@@ -105,9 +116,36 @@ class GameApp(App[int]):
         self.say(f"{session.game.title}, deal {session.deal}.  ? shows every key.")
         # The clock stops while the app is suspended (Textual's suspend, e.g. for a shell).
         self.app_suspend_signal.subscribe(self, lambda _app: self.on_app_blur())
-        self.app_resume_signal.subscribe(self, lambda _app: self.on_app_focus())
+        self.app_resume_signal.subscribe(self, lambda _app: self.resumed())
+        self._catch_stop_signal()
         self.check_size()
         self.mounted()
+
+    def _catch_stop_signal(self) -> None:
+        # SIGTSTP from outside (the shell's job control, kill -TSTP): Textual's driver stops the
+        # process but publishes no suspend signal: the clock is stopped here first.
+        stop = getattr(signal, "SIGTSTP", None)
+        if stop is None or threading.current_thread() is not threading.main_thread():
+            return
+        driver_handler = signal.getsignal(stop)
+        if not callable(driver_handler):
+            return  # no driver handles it (the headless tests): nothing to wrap
+
+        def stopped(number: int, frame: FrameType | None) -> None:
+            self._away = True
+            self.controller.clock.pause()
+            driver_handler(number, frame)
+
+        signal.signal(stop, stopped)
+
+    def resumed(self) -> None:
+        """Back from a suspension (``fg`` after SIGTSTP): the clock goes on and the whole
+        screen is drawn again."""
+        self.on_app_focus()
+        self.say(self._message)
+        self.query_one(KeyBar).lay_out()
+        self.screen.refresh(layout=True, repaint=True)
+        self.refresh(layout=True, repaint=True)
 
     def mounted(self) -> None:
         """Called once the app runs, its screen drawn (Textual calls the ``on_mount`` of every
@@ -138,7 +176,7 @@ class GameApp(App[int]):
             columns, rows = needed[0], needed[1] + OTHER_LINES
             problem = f"terminal too small: {columns}x{rows} needed; this is {width}x{height}"
             self.query_one("#too-small-text", Static).update(problem)
-        for widget in (self.board, *self.query("#status, #message, Footer")):
+        for widget in (self.board, *self.query("#status, #message, #keys")):
             widget.display = problem is None
         self.query_one("#too-small").display = problem is not None
         self.too_small = problem is not None
@@ -167,51 +205,72 @@ class GameApp(App[int]):
         """A one-line warning from the game in play: on the message line now, and on standard
         error once the screen is restored."""
         self.warnings.append(text)
+        if not self.is_running:
+            return  # the screen is gone (the last save): printed on standard error only
         if threading.get_ident() == self._main_thread:
-            self.say(text)
+            self._warned(text)
         else:
-            self.call_from_thread(self.say, text)
+            self.call_from_thread(self._warned, text)
+
+    def _warned(self, text: str) -> None:
+        self._unsaid.append(text)
+        self._show_message()
+
+    def key_pressed(self) -> None:
+        """A key was pressed: the warnings shown so far have been read."""
+        self._unsaid.clear()
 
     # -- what the player sees ----------------------------------------------------------------
 
     def show_status(self) -> None:
         """Redraw the status bar: game, deal, score, moves, time, stock left, game status (the
         game's title left out when the line would not fit)."""
-        parts = self.guarded(self._status_parts)
-        if parts is None:
+        fields = self.guarded(self._status_fields)
+        if fields is None or not self.is_running:
             return
-        text = "  ".join(parts)
-        if len(text) > self.size.width:
-            text = "  ".join(parts[1:])
-        self.query_one("#status", Static).update(text)
+        self.query_one("#status", Static).update(fit_status(fields, self.size.width))
 
-    def _status_parts(self) -> list[str]:
+    def _status_fields(self) -> list[StatusField]:
         controller = self.controller
         session = controller.session
         game = session.game
-        parts = [
-            game.title,
-            f"Deal {session.deal}",
-            controller.score_text(),
-            f"Moves {len(session.moves)}",
-            controller.clock.text(),
+        score = controller.score_text()
+        moves = len(session.moves)
+        # Least important first out: the title, the game's own text, stock, clock, moves.
+        fields = [
+            StatusField(game.title, rank=0),
+            StatusField(f"Deal {session.deal}", f"#{session.deal}", rank=6),
+            StatusField(score, score.removeprefix("Score "), rank=5),
+            StatusField(f"Moves {moves}", f"Mv {moves}", rank=4),
+            StatusField(controller.clock.text(), rank=3),
         ]
         status = game.status(session.position)
         stock = game.pile_indices(PileKind.STOCK)
         if stock and "stock" not in status.lower():  # unless the game's status tells it
             left = sum(len(session.position.piles[i]) for i in stock)
-            parts.append(f"Stock {left}")
+            fields.append(StatusField(f"Stock {left}", f"St {left}", rank=2))
         if status:
-            parts.append(status)
-        if controller.dead_check_on:
+            fields.append(StatusField(status, rank=1))
+        if session.finished is not None:  # a game over is over, whatever the dead check said
+            won = session.finished == FINISHED_WON
+            fields.append(StatusField("WON" if won else "LOST", rank=KEEP))
+        elif controller.dead_check_on:
             dead = controller.dead_known
-            parts.append("NO WINNING LINE" if dead else "dead check on")
-        return parts
+            fields.append(StatusField("NO WINNING LINE" if dead else "dead check on", rank=KEEP))
+        return fields
 
     def say(self, text: str) -> None:
         """Show ``text`` on the message line (replacing what was there)."""
         self._message = text
-        self.query_one("#message", Static).update(text)
+        self._show_message()
+
+    def _show_message(self) -> None:
+        # Two lines at most: a longer text keeps its start and says it was cut.
+        text = " ".join([self._message, *self._unsaid]).strip()
+        room = 2 * max(self.size.width, 20)
+        if len(text) > room:
+            text = text[: room - 1] + "…"
+        self._message_line.update(text)
 
     @property
     def message(self) -> str:
@@ -228,11 +287,23 @@ class GameApp(App[int]):
 
     # -- changes -----------------------------------------------------------------------------
 
-    def guarded(self, call: Callable[[], T]) -> T | None:
+    def guarded(self, call: Callable[[], T], *, refusals: bool = True) -> T | None:
         """``call()``; when the game's plugin fails in it, end the app with the game saved and
-        the failure's one line (:attr:`failure`), and answer ``None``."""
+        the failure's one line (:attr:`failure`), and answer ``None``. Patience's own one-line
+        errors (:class:`PatienceError`) go on the message line (``refusals``) or are raised.
+
+        :raises PatienceError: patience's own error, when not ``refusals``.
+        """
         try:
             return call()
+        except PatienceError as exc:
+            if self.controller.plugins_fault(exc):
+                self._plugin_failed(exc)
+            elif not refusals:
+                raise
+            else:  # patience's own one-line refusal (a deal the game cannot deal, ...)
+                self.say(str(exc))
+            return None
         except (Exception, SystemExit) as exc:  # a plugin's exit is its failure too
             self._plugin_failed(exc)
             return None

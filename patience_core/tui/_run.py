@@ -4,6 +4,7 @@ the terminal restored, the exit code (docs/play.md).
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -18,7 +19,22 @@ from patience_core.tui._app import PatienceApp
 from patience_core.tui._board import card_label
 from patience_core.tui._core import FAILED
 
-__all__ = ["run_fullscreen"]
+__all__ = ["can_run", "run_fullscreen"]
+
+
+def can_run() -> bool:
+    """Whether the full-screen player can run here: standard input and output are terminals,
+    and so is the stream Textual draws on (the process's original standard error); else
+    ``patience play`` takes the line player (``2>/dev/null`` would hide the screen)."""
+    streams = (sys.stdin, sys.stdout, sys.__stderr__)
+    return all(stream is not None and stream.isatty() for stream in streams)
+
+
+def _monochrome() -> bool:
+    """Whether the terminal shows no colour: ``TERM=dumb`` or a mono terminal (``xterm-mono``,
+    ``vt100``-like ``-m`` entries), besides ``NO_COLOR``."""
+    term = os.environ.get("TERM", "")
+    return term == "dumb" or term.endswith(("-mono", "-m"))
 
 
 def run_fullscreen(
@@ -63,6 +79,9 @@ def run_fullscreen(
             if statistics is not None
             else None
         )
+        if _monochrome():
+            # Textual reads NO_COLOR when the app is made: the monochrome look of the board.
+            os.environ["NO_COLOR"] = "1"
         app = PatienceApp(controller, card_text, summary)
         with _ending_signals(app) as received:
             code = run_app(app)

@@ -12,7 +12,7 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -66,14 +66,32 @@ def read_deal(text: str) -> DealNumber | str:
         return str(exc)
 
 
+#: The keys that scroll the help overlay (any other key closes it).
+_SCROLL_KEYS = {
+    "up": "scroll_up",
+    "k": "scroll_up",
+    "down": "scroll_down",
+    "j": "scroll_down",
+    "pageup": "scroll_page_up",
+    "pagedown": "scroll_page_down",
+    "home": "scroll_home",
+    "end": "scroll_end",
+}
+
+
 class HelpScreen(ModalScreen[None]):
-    """Lines to read, closed by any key: every key of the player (``?``), the game's
-    statistics (``S``).
+    """Lines to read: every key of the player (``?``), the game's statistics (``S``). The
+    arrows, ``j``/``k``, Page Up/Down, Home and End scroll it when it is taller than the
+    terminal; ``q`` quits the game; any other key closes it.
 
     :param lines: the lines to show.
     """
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="HelpScreen") + "HelpScreen > Vertical {max-width: 100%}"
+    DEFAULT_CSS = (
+        _DIALOG_CSS.format(name="HelpScreen")
+        + "HelpScreen > VerticalScroll {width: auto; max-width: 100%; height: auto;"
+        " max-height: 100%; border: thick $primary; background: $surface; padding: 0 1;}"
+    )
 
     def __init__(self, lines: Sequence[str]) -> None:
         super().__init__()
@@ -81,13 +99,22 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """The lines."""
-        with Vertical():
-            yield Static("\n".join([*self._lines, "", "Any key closes this."]), markup=False)
+        closing = "Arrows, PgUp/PgDn: scroll.  q: quit the game.  Any other key closes this."
+        with VerticalScroll():
+            yield Static("\n".join([*self._lines, "", closing]), markup=False)
 
-    def on_key(self, event: events.Key) -> None:
-        """Close on any key (which does nothing else)."""
+    async def on_key(self, event: events.Key) -> None:
+        """Scroll on the scrolling keys, quit on ``q``, close on any other key (which does
+        nothing else)."""
         event.stop()
-        self.dismiss(None)
+        event.prevent_default()
+        scroll = _SCROLL_KEYS.get(event.key)
+        if scroll is not None:
+            getattr(self.query_one(VerticalScroll), f"action_{scroll}")()
+        elif event.key == "q":
+            await self.app.run_action("quit_game")
+        else:
+            self.dismiss(None)
 
     def on_click(self) -> None:
         """Close on a click."""
@@ -104,6 +131,7 @@ class ConfirmScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,enter", "answer(True)", "yes"),
         Binding("n,escape", "answer(False)", "no"),
+        Binding("q", "app.quit_game", "quit"),
     ]
 
     def __init__(self, question: str) -> None:
@@ -130,6 +158,8 @@ class NewDealScreen(ModalScreen[DealNumber | str | None]):
     """The new-deal dialog: a random deal (``r``), a winnable one (``w``, the solver checks it),
     or a deal number typed and Enter; Esc goes back to the game.
 
+    :param problem: why the deal asked before cannot be dealt (shown under the field), or "".
+
     Answers a :class:`~patience_core.engine.DealNumber`, :data:`RANDOM`, :data:`WINNABLE`, or
     ``None``.
     """
@@ -138,6 +168,10 @@ class NewDealScreen(ModalScreen[DealNumber | str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer(None)", "back to the game"),
     ]
+
+    def __init__(self, problem: str = "") -> None:
+        super().__init__()
+        self._problem = problem
 
     def compose(self) -> ComposeResult:
         """The choices, and the deal number's field."""
@@ -148,7 +182,7 @@ class NewDealScreen(ModalScreen[DealNumber | str | None]):
                 markup=False,
             )
             yield Input(placeholder="deal number", id="deal")
-            yield Static("", id="problem", markup=False)
+            yield Static(self._problem, id="problem", markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """``r`` or ``w`` alone in the field chooses a random or a winnable deal."""

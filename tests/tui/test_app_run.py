@@ -80,14 +80,17 @@ def test_a_plugin_failing_mid_game_ends_with_one_line_and_the_game_saved(
     path = tmp_path / "game.json"
     played = FakeGame.play
 
+    armed: list[bool] = []  # the game opens well (auto-finish is looked for at the start)
+
     def failing(self: FakeGame, position: object, move: object) -> object:
-        if position != self.deal(DealNumber(2)):
+        if armed and position != self.deal(DealNumber(2)):
             raise RuntimeError("the second move broke")
         return played(self, position, move)  # type: ignore[arg-type]
 
     monkeypatch.setattr(FakeGame, "play", failing)
 
     async def two_deals(pilot: Pilot[int], app: PatienceApp) -> None:
+        armed.append(True)
         await pilot.press("d", "d")
 
     assert _run(patience_host, _request(path), two_deals) == 1
