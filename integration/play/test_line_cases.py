@@ -9,6 +9,7 @@ import io
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -147,3 +148,36 @@ def test_every_wrong_count_says_why(run_patience: Run, typed: str, why: str) -> 
     result = run_patience("play", "bakers-game", "--deal", "5", input=script(typed))
     assert result.code == 5
     assert f"refused: illegal move {typed!r}: {why}. " in result.err
+
+
+def test_the_statistics_line_names_the_option_set_and_the_command_carries_it(
+    run_patience: Run,
+) -> None:
+    result = run_patience("play", "bakers-game", "-o", "empty-columns=any", input=script("t1 f"))
+    first = result.out.splitlines()[0]
+    assert first.startswith("Deal ") and first.endswith(" -o empty-columns=any."), first
+    result = run_patience(
+        "play", "bakers-game", "--deal", "5", "-o", "empty-columns=any", input=script("t1 f")
+    )
+    assert "Baker's Game (empty-columns=any): played " in result.out
+
+
+#: A winning line of Escalator deal 17 (as in test_play_cli.py).
+WIN_TEXT = (
+    "deal deal 6h 7h 6c 7c 8c 7d 8d deal deal 4h deal 9d Tc Jh Qh deal deal Ac 2d 3h deal deal "
+    "Td 9h deal 4d 5s deal deal Kd deal 5d deal deal 9c Th Jd deal 6s deal Jc deal Kh deal 2h"
+)
+WIN_LINE = WIN_TEXT.split()
+
+
+def test_a_win_stays_recorded_when_moves_are_undone_after_it(
+    run_patience: Run, patience_data_dir: Path
+) -> None:
+    won = run_patience("play", "escalator", "--deal", "17", input=script(*WIN_LINE))
+    assert won.code == 0
+    resumed = run_patience("play", "escalator", "--resume", input=script("undo", "undo"))
+    assert resumed.code == 3
+    assert "Escalator: played 1, won 1 (100%)" in resumed.out
+    with sqlite3.connect(patience_data_dir / "stats.db") as conn:
+        rows = conn.execute("SELECT outcome, moves FROM games").fetchall()
+    assert rows == [("won", len(WIN_LINE) - 2)]

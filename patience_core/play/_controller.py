@@ -99,6 +99,7 @@ class PlayController(SearchMixin):
         self.own_exit = own_exit
         self.clock = clock if clock is not None else PlayClock()
         self.tally = GameTally(record)
+        self.tally.won = session.finished == FINISHED_WON  # a won game resumed stays won
         self.new_record = new_record
         #: Whether the last save succeeded.
         self.saved = True

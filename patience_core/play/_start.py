@@ -254,10 +254,14 @@ def _open_locked(
         session = Session(the_game, deal)
         plugin_version = host.version_of(game)
         protect_existing(path, request.explicit_file, host.game, click.echo)
+        # The options go with the deal: the same number is another game without them.
+        again = f"--deal {deal}" + "".join(
+            f" -o {shlex.quote(f'{key}={value}')}" for key, value in request.options.items()
+        )
         if found is not None:
-            click.echo(f"{found.sentence()[:-1]}; play it again with --deal {deal}.")
+            click.echo(f"{found.sentence()[:-1]}; play it again with {again}.")
         elif request.deal_was_random:
-            click.echo(f"Deal {deal} was chosen at random; play it again with --deal {deal}.")
+            click.echo(f"Deal {deal} was chosen at random; play it again with {again}.")
         save_session(path, session, plugin_version)
     said: list[PlayController] = []
 

@@ -27,6 +27,8 @@ def new_record(
     if statistics is None:
         return None
     game = session.game
+    # The line at the end counts this option set: it names the set when the game has options.
+    options = ", ".join(f"{key}={value}" for key, value in session.options.items())
     return statistics.record(
         game=game.name,
         options=session.options,
@@ -34,7 +36,7 @@ def new_record(
         patience_version=__version__,
         plugin_version=plugin_version,
         game_id=game_id,
-        title=game.title,
+        title=f"{game.title} ({options})" if options else game.title,
     )
 
 
@@ -55,6 +57,9 @@ class GameTally:
         self.hints = counts.get("hints", 0)
         #: Restarts.
         self.restarts = counts.get("restarts", 0)
+        #: The game was won (in this sitting, or it was resumed won): the row stays "won"
+        #: whatever is undone after (docs/stats.md, "What is recorded").
+        self.won = False
 
     @property
     def game_id(self) -> str | None:
@@ -63,7 +68,10 @@ class GameTally:
 
     def write(self, *, moves: int, score: int, seconds: float, outcome: StatsOutcome) -> None:
         """Write the row; ``outcome``: ``won``, ``lost``, ``dead``, ``abandoned`` or
-        ``in progress``."""
+        ``in progress``; once ``won`` is written, the row stays ``won``."""
+        self.won = self.won or outcome == "won"
+        if self.won:
+            outcome = "won"
         if self.record is not None:
             self.record.update(
                 moves=moves,
