@@ -162,7 +162,7 @@ def test_counts_of_thousands_of_digits_are_read_as_counts_not_errors(
     assert result.code == 5, result.err
     assert result.err.startswith(
         f"patience: input line 6: 'p28 w {huge[:31]}...' refused: illegal move "
-        f"'p28 w {huge[:31]}...'; type 'moves' for the legal moves. "
+        f"'p28 w {huge[:31]}...': no pile holds that many cards. "
     )
     lines = result.out.splitlines()
     assert lines[lines.index("> undo ²") + 1] == "usage: undo [N|all]"
