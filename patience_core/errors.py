@@ -59,6 +59,9 @@ class PluginError(PatienceError):
     """A plugin that cannot be used (import error, broken hooks, duplicate game name)."""
 
 
+#: The entry-point group of patience's plugins (as ``patience_core.plugins`` loads them).
+PLUGIN_GROUP = "patience"
+
 #: Top-level modules of patience-core and the libraries it runs on: never a plugin's code.
 CORE_MODULES = ("patience_core", "click", "pluggy", "attrs", "__main__")
 
@@ -80,11 +83,22 @@ def plugin_behind(exc: BaseException) -> str | None:
         module = str(tb.tb_frame.f_globals.get("__name__", ""))
         top = module.split(".")[0]
         if top and top not in CORE_MODULES:
-            dists = owners.get(top)
-            if dists:
-                found = dists[0]
+            # Only a plugin (a distribution with a "patience" entry point) is blamed: a
+            # library's exception (textual, rich, dask) is not a plugin's failure.
+            plugins = [dist for dist in owners.get(top, ()) if _is_plugin(dist)]
+            if plugins:
+                found = plugins[0]
         tb = tb.tb_next
     return found
+
+
+def _is_plugin(dist: str) -> bool:
+    from importlib import metadata
+
+    try:
+        return bool(metadata.distribution(dist).entry_points.select(group=PLUGIN_GROUP))
+    except Exception:
+        return False
 
 
 def digits_of(number: int) -> int:
