@@ -195,8 +195,13 @@ class _Placer:
         size = len(self.position[pile])
         if count and spec.kind in _COUNTED and size > 1 and len(f"{text} {size}") <= width:
             text = f"{text} {size}"
-        text = text[:width]
-        self.placed.append(Placed(x, y, len(text), pile, -1, "name", text=text))
+        if len(text) > width:
+            # Names never run into the next one: "t10" over a card of two characters is "10";
+            # a name that cannot be shortened so is left out.
+            digits = text.lstrip("abcdefghijklmnopqrstuvwxyz")
+            text = digits if digits and len(digits) <= width else ""
+        if text:
+            self.placed.append(Placed(x, y, len(text), pile, -1, "name", text=text))
 
     def _card(self, pile: int, index: int, x: int, y: int, width: int) -> None:
         cards = self.position[pile]
@@ -206,7 +211,7 @@ class _Placer:
             self.placed.append(Placed(x, y, width, pile, index, "card", cards[index]))
 
     def _stacked(self, pile: int, x: int, y: int) -> None:
-        self._name(pile, x, y, self.m.place, True)
+        self._name(pile, x, y, self._name_room(), True)
         self._card(pile, len(self.position[pile]) - 1, x, y + 1, self.m.card)
         self.areas[pile] = PileArea(pile, x, y, self.m.card, 2, "none")
 
@@ -215,8 +220,13 @@ class _Placer:
             self._card(pile, len(self.position[pile]) - 1, x, y, self.m.card)
             self.areas[pile] = PileArea(pile, x, y, self.m.card, 1, "none")
 
+    def _name_room(self) -> int:
+        # A name over a card: the card's width, or one more when the gap is wider than one
+        # (a blank always stays between two names).
+        return self.m.card + max(0, self.m.gap - 1)
+
     def _down(self, pile: int, x: int, y: int, depth: int) -> None:
-        self._name(pile, x, y, self.m.place, False)
+        self._name(pile, x, y, self._name_room(), False)
         cards = self.position[pile]
         hidden = len(cards) - depth + 1 if len(cards) > depth else 0
         line = y + 1
