@@ -3,7 +3,6 @@ play its deal again."""
 
 from __future__ import annotations
 
-import json
 import shlex
 import sqlite3
 from collections.abc import Mapping
@@ -11,9 +10,24 @@ from typing import Literal
 
 import attrs
 
-from patience_core.stats._summary import VALID
+from patience_core.stats._summary import decoded_options
 
 __all__ = ["COLUMNS", "HistoryRow", "Which", "history"]
+
+#: Each column's Python types in a row patience wrote (``int`` is never ``bool`` here: SQLite
+#: gives none).
+_TYPES: dict[str, tuple[type, ...]] = {
+    **dict.fromkeys(("id", "game", "options", "deal", "patience_version"), (str,)),
+    **dict.fromkeys(("plugin_version", "started_at", "updated_at"), (str,)),
+    "ended_at": (str, type(None)),
+    "seconds": (float, int),
+    **dict.fromkeys(("moves", "undos", "hints", "restarts"), (int,)),
+    "score": (int, type(None)),
+    "outcome": (str,),
+}
+
+#: The outcomes patience writes.
+_OUTCOMES = frozenset({"won", "lost", "dead", "abandoned", "in progress"})
 
 #: Which games :func:`history` lists: all, the won ones, or the lost ones (lost, dead or
 #: abandoned: finished and not won).
@@ -63,9 +77,18 @@ class HistoryRow:
 
     @classmethod
     def from_row(cls, row: tuple[object, ...]) -> HistoryRow:
-        """The game of a ``SELECT`` of :data:`COLUMNS`."""
+        """The game of a ``SELECT`` of :data:`COLUMNS`.
+
+        :raises ValueError: for a row holding values patience never writes (edited by hand).
+        """
         values = dict(zip(COLUMNS, row, strict=True))
-        values["options"] = json.loads(str(values["options"]))
+        for name, kinds in _TYPES.items():
+            if not isinstance(values[name], kinds):
+                raise ValueError(f"{name} holds {type(values[name]).__name__}")
+        options = decoded_options(str(values["options"]))
+        if options is None or values["outcome"] not in _OUTCOMES:
+            raise ValueError("options or outcome not as patience writes them")
+        values["options"] = options
         return cls(**values)  # type: ignore[arg-type]
 
     @property
@@ -91,13 +114,14 @@ def history(
     game: str | None = None,
     limit: int | None = 20,
     which: Which = "all",
-) -> list[HistoryRow]:
+) -> tuple[list[HistoryRow], int]:
     """The last ``limit`` games recorded (all when ``None``), newest first (by their last
-    update), of ``game`` only when given.
+    update), of ``game`` only when given; and how many rows holding values patience never
+    writes were passed over on the way (left out).
 
     :raises sqlite3.Error: when the database cannot be read.
     """
-    clauses: list[str] = [VALID]
+    clauses: list[str] = ["1"]
     params: list[object] = []
     if game is not None:
         clauses.append("game = ?")
@@ -107,9 +131,15 @@ def history(
     elif which == "lost":
         clauses.append("outcome IN ('lost', 'dead', 'abandoned')")
     where = " WHERE " + " AND ".join(clauses)
-    params.append(-1 if limit is None else limit)
-    query = (
-        f"SELECT {', '.join(COLUMNS)} FROM games{where}"
-        " ORDER BY updated_at DESC, rowid DESC LIMIT ?"
-    )
-    return [HistoryRow.from_row(row) for row in conn.execute(query, params)]
+    query = f"SELECT {', '.join(COLUMNS)} FROM games{where} ORDER BY updated_at DESC, rowid DESC"
+    rows: list[HistoryRow] = []
+    left_out = 0
+    # Read lazily until ``limit`` sound rows: a hand-edited row is passed over, not shown.
+    for row in conn.execute(query, params):
+        if limit is not None and len(rows) >= limit:
+            break
+        try:
+            rows.append(HistoryRow.from_row(row))
+        except ValueError:
+            left_out += 1
+    return rows, left_out

@@ -12,7 +12,7 @@ from patience_core.stats._db import default_path, open_database
 from patience_core.stats._export import export
 from patience_core.stats._history import HistoryRow, Which, history
 from patience_core.stats._record import Clock, GameRecord, iso, utc_now
-from patience_core.stats._summary import GameSummary, Report, collect, find, options_key, skipped
+from patience_core.stats._summary import GameSummary, Report, collect, find, options_key
 
 __all__ = ["Statistics"]
 
@@ -132,7 +132,7 @@ class Statistics:
         :raises sqlite3.Error: when the database cannot be read.
         """
         report = collect(self._conn, game=game, options=options)
-        self._tell_skipped()
+        self._tell_left_out(report.left_out)
         if options is not None:
             found = report.option_sets[0] if report.option_sets else GameSummary(game, options)
             return found
@@ -145,7 +145,7 @@ class Statistics:
         :raises sqlite3.Error: when the database cannot be read.
         """
         report = collect(self._conn, game=game, since=since)
-        self._tell_skipped()
+        self._tell_left_out(report.left_out)
         return report
 
     def history(
@@ -156,21 +156,19 @@ class Statistics:
 
         :raises sqlite3.Error: when the database cannot be read.
         """
-        rows = history(self._conn, game=game, limit=limit, which=which)
-        self._tell_skipped()
+        rows, left_out = history(self._conn, game=game, limit=limit, which=which)
+        self._tell_left_out(left_out)
         return rows
 
-    def _tell_skipped(self) -> None:
-        """Warn once that rows edited into values patience never writes are left out."""
-        if self._told_skipped:
-            return
-        self._told_skipped = True
-        count = skipped(self._conn)
-        if count:
+    def _tell_left_out(self, count: int) -> None:
+        """Warn (once) that ``count`` rows edited into values patience never writes are left
+        out of what was read."""
+        if count and not self._told_skipped:
+            self._told_skipped = True
             games = f"{count} recorded game{'s' * (count != 1)}"
             self._warn(
-                f"{games} in {self.path} left out: {'their' if count > 1 else 'its'} figures "
-                "are not ones patience writes (edited by hand?)"
+                f"{games} in {self.path} {'hold' if count > 1 else 'holds'} values patience "
+                "never writes (edited by hand?): left out"
             )
 
     def games(self) -> list[str]:

@@ -10,41 +10,53 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 __all__ = [
+    "FIGURES",
     "FINISHED",
-    "VALID",
     "GameSummary",
     "Report",
     "collect",
+    "decoded_options",
     "find",
     "options_key",
-    "skipped",
 ]
 
 #: The outcomes of a game that has ended; any other row is a game in progress.
 FINISHED = ("won", "lost", "dead", "abandoned")
 
 
-#: The SQL condition a row patience wrote meets: rows edited by hand into other values (options
-#: that are no JSON object, a text where a number goes) are left out of every figure, and said.
-VALID = (
-    "coalesce(CASE WHEN json_valid(options) THEN json_type(options) = 'object' ELSE 0 END"
-    " AND typeof(game) = 'text' AND typeof(deal) = 'text'"
-    " AND typeof(started_at) = 'text' AND typeof(updated_at) = 'text'"
-    " AND typeof(ended_at) IN ('text', 'null')"
-    " AND typeof(seconds) IN ('real', 'integer') AND typeof(moves) = 'integer'"
-    " AND typeof(undos) = 'integer' AND typeof(hints) = 'integer'"
-    " AND typeof(restarts) = 'integer' AND typeof(score) IN ('integer', 'null')"
-    " AND outcome IN ('won', 'lost', 'dead', 'abandoned', 'in progress'), 0)"
+#: The SQL condition a row counted in the figures meets, on columns of both indexes
+#: ``games_by_game`` and ``games_by_end`` (so reading stays an index scan): a row edited by hand
+#: into another outcome is left out, and said; options that are no JSON object are checked once
+#: per option set, in Python. A seconds, moves or score value of another type (a text) is
+#: left out of its sums and bests (:data:`_SOUND`), the row counted.
+FIGURES = (
+    "typeof(game) = 'text' AND typeof(options) = 'text'"
+    " AND outcome IN ('won', 'lost', 'dead', 'abandoned', 'in progress')"
+)
+
+#: The outcomes patience writes.
+_OUTCOMES = frozenset(("won", "lost", "dead", "abandoned", "in progress"))
+
+#: A seconds value as patience writes it.
+_NUMBER = "typeof(seconds) IN ('real', 'integer')"
+
+#: The SQL condition of a row whose seconds, moves and score are as patience writes them.
+_SOUND = (
+    "typeof(seconds) IN ('real', 'integer') AND typeof(moves) = 'integer'"
+    " AND typeof(score) IN ('integer', 'null')"
 )
 
 
-def skipped(conn: sqlite3.Connection) -> int:
-    """How many rows of the ``games`` table fail :data:`VALID` (and are left out).
-
-    :raises sqlite3.Error: when the database cannot be read.
-    """
-    row = conn.execute(f"SELECT COUNT(*) FROM games WHERE NOT {VALID}").fetchone()
-    return int(row[0])
+def decoded_options(text: str) -> dict[str, str] | None:
+    """The option set the ``options`` column keeps; ``None`` for a text patience never writes
+    (no JSON object of texts)."""
+    try:
+        options = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+        return None
+    return options
 
 
 def options_key(options: Mapping[str, str]) -> str:
@@ -102,11 +114,14 @@ class Report:
     :param total: all games together.
     :param games: one summary per game (every option set together), by name.
     :param option_sets: one summary per game and option set, by name then options.
+    :param left_out: the rows holding values patience never writes (edited by hand): left
+        out, or their odd values left out of the sums and bests; not part of :meth:`as_dict`.
     """
 
     total: GameSummary
     games: tuple[GameSummary, ...]
     option_sets: tuple[GameSummary, ...]
+    left_out: int = 0
 
     @classmethod
     def empty(cls) -> Report:
@@ -142,7 +157,8 @@ class _Tally:
         self.moves += other.moves
         self.best_seconds = _least(self.best_seconds, other.best_seconds)
         if other.best_score is not None:
-            self.best_score = max(other.best_score, self.best_score or other.best_score)
+            mine = self.best_score
+            self.best_score = other.best_score if mine is None else max(mine, other.best_score)
 
     def summary(self, game: str | None, options: Mapping[str, str] | None) -> GameSummary:
         ends = "".join(self.ends)
@@ -166,8 +182,12 @@ def _least(a: float | None, b: float | None) -> float | None:
     return a if b is None else min(a, b)
 
 
-def _where(game: str | None, options: str | None, since: str | None) -> tuple[str, list[str]]:
-    clauses, params = [VALID], []
+def _where(
+    game: str | None, options: str | None, since: str | None, figures: bool = True
+) -> tuple[str, list[str]]:
+    clauses, params = ["1"], []  # so that more conditions can follow with AND
+    if figures:
+        clauses.append(FIGURES)
     if game is not None:
         clauses.append("game = ?")
         params.append(game)
@@ -193,40 +213,105 @@ def collect(
     :param since: an ISO date or time (UTC), e.g. ``2026-12-01``.
     :raises sqlite3.Error: when the database cannot be read.
     """
-    where, params = _where(game, None if options is None else options_key(options), since)
-    tallies: dict[tuple[str, str], _Tally] = {}
-    query = (
-        "SELECT game, options, COUNT(*), SUM(outcome = 'won'),"
-        " MIN(CASE WHEN outcome = 'won' THEN seconds END),"
-        " TOTAL(CASE WHEN outcome = 'won' THEN seconds END), MAX(score), TOTAL(moves)"
-        f" FROM games{where} GROUP BY game, options"
-    )
-    for name, opts, played, won, best, win_seconds, score, moves in conn.execute(query, params):
-        tallies[name, opts] = _Tally(played, won, best, win_seconds, score, int(moves))
-    per_game: dict[str, _Tally] = {}
+    key = None if options is None else options_key(options)
+    where, params = _where(game, key, since, figures=False)
+    found = _sound_tallies(conn, where, params)
+    left_out = 0
+    if found is None:
+        # Some row was edited by hand: read again, leaving out what patience never writes.
+        where, params = _where(game, key, since)
+        found, left_out = _checked_tallies(conn, where, params)
+        (rows,) = conn.execute(
+            f"SELECT COUNT(*) FROM games{_where(game, key, since, figures=False)[0]}", params
+        ).fetchone()
+        left_out += int(rows) - sum(tally.played for tally, _ in found.values())
+    tallies = {group: tally for group, (tally, _) in found.items()}
+    per_game: dict[str, _Tally] = {name: _Tally() for name, _ in sorted(tallies)}
     total = _Tally()
     # Streaks run over finished games only: one in progress neither makes nor breaks one.
-    streak_where = where + " AND ended_at IS NOT NULL"
     rows = conn.execute(
-        f"SELECT game, options, iif(outcome = 'won', 'w', 'l') FROM games{streak_where}"
-        " ORDER BY ended_at",
+        f"SELECT game, options, iif(outcome = 'won', 'w', 'l') FROM games{where}"
+        " AND ended_at IS NOT NULL ORDER BY ended_at",
         params,
     )
-    for name in sorted({name for name, _ in tallies}):
-        per_game[name] = _Tally()
     # Letters appended here, streaks counted by str methods: 100,000 games in a few ms.
     for name, opts, end in rows:
-        tallies[name, opts].ends.append(end)
-        per_game[name].ends.append(end)
-        total.ends.append(end)
+        if (name, opts) in tallies:
+            tallies[name, opts].ends.append(end)
+            per_game[name].ends.append(end)
+            total.ends.append(end)
     for (name, _opts), tally in tallies.items():
         per_game[name].add(tally)
         total.add(tally)
     # By game, then the set with no options first, then by their text.
     order = sorted(tallies, key=lambda key: (key[0], key[1] != "{}", key[1]))
-    option_sets = tuple(tallies[key].summary(key[0], json.loads(key[1])) for key in order)
+    option_sets = tuple(tallies[key].summary(key[0], found[key][1]) for key in order)
     games = tuple(tally.summary(name, None) for name, tally in sorted(per_game.items()))
-    return Report(total.summary(None, None), games, option_sets)
+    return Report(total.summary(None, None), games, option_sets, left_out)
+
+
+#: The tallies of each (game, options) group, with the options decoded.
+_Found = dict[tuple[str, str], tuple[_Tally, dict[str, str]]]
+
+
+def _sound_tallies(conn: sqlite3.Connection, where: str, params: list[str]) -> _Found | None:
+    """The tallies of the rows of ``where``, or ``None`` when one of them holds a value patience
+    never writes: grouped by outcome too (the index's order: an index scan with no test per
+    row), the largest values telling a text among numbers (SQLite sorts texts after them)."""
+    found: _Found = {}
+    query = (
+        "SELECT game, options, outcome, COUNT(*), MIN(seconds), TOTAL(seconds), MAX(seconds),"
+        f" MAX(score), TOTAL(moves), MAX(moves) FROM games{where} GROUP BY game, options, outcome"
+    )
+    for name, opts, outcome, count, least, seconds, most, score, moves, most_moves in conn.execute(
+        query, params
+    ):
+        numbers = isinstance(least, float | int) and isinstance(most, float | int)
+        whole = isinstance(most_moves, int) and (score is None or isinstance(score, int))
+        options_set = decoded_options(opts) if isinstance(opts, str) else None
+        sound = isinstance(name, str) and outcome in _OUTCOMES and numbers and whole
+        if not sound or options_set is None:
+            return None
+        tally, _ = found.setdefault((name, opts), (_Tally(), options_set))
+        won = outcome == "won"
+        tally.add(
+            _Tally(
+                count,
+                count if won else 0,
+                least if won else None,
+                seconds if won else 0.0,
+                score,
+                int(moves),
+            )
+        )
+    return found
+
+
+def _checked_tallies(conn: sqlite3.Connection, where: str, params: list[str]) -> tuple[_Found, int]:
+    """The tallies of the sound rows of ``where`` (:data:`FIGURES`; odd seconds, moves and
+    scores left out of the sums), and how many rows held such odd values."""
+    query = (
+        "SELECT game, options, COUNT(*), SUM(outcome = 'won'),"
+        f" MIN(CASE WHEN outcome = 'won' AND {_NUMBER} THEN seconds END),"
+        f" TOTAL(CASE WHEN outcome = 'won' AND {_NUMBER} THEN seconds END),"
+        " MAX(CASE WHEN typeof(score) = 'integer' THEN score END),"
+        " TOTAL(CASE WHEN typeof(moves) = 'integer' THEN moves END),"
+        f" SUM(NOT ({_SOUND}))"
+        f" FROM games{where} GROUP BY game, options"
+    )
+    found: _Found = {}
+    odd = 0
+    for name, opts, played, won, best, win_seconds, score, moves, bad in conn.execute(
+        query, params
+    ):
+        options_set = decoded_options(opts)
+        if options_set is not None:
+            found[name, opts] = (
+                _Tally(played, won, best, win_seconds, score, int(moves)),
+                options_set,
+            )
+            odd += bad
+    return found, odd
 
 
 def find(summaries: Iterable[GameSummary], game: str) -> GameSummary:

@@ -184,6 +184,7 @@ def test_a_hand_edited_row_is_left_out_with_one_warning(patience_cli: Run, recor
     for command in ("stats", "history"):
         result = patience_cli(command)
         one_line(result, 0, "1 recorded game in ")
+        assert "holds values patience never writes (edited by hand?): left out" in result.err
         assert result.err.startswith("patience: warning: ")
 
 

@@ -75,15 +75,16 @@ def test_a_database_missing_its_table_is_moved_aside_once(
 
 
 @pytest.mark.parametrize(
-    "change",
+    ("change", "counted"),
     [
-        "options = 'notjson'",
-        "options = '[1, 2]'",
-        "seconds = 'x'",
-        "moves = 'many'",
-        "score = 2.5",
-        "outcome = 'maybe'",
-        "deal = x'01'",
+        ("options = 'notjson'", False),
+        ("options = '[1, 2]'", False),
+        ("outcome = 'maybe'", False),
+        ("game = x'01'", False),
+        ("seconds = 'x'", True),
+        ("moves = 'many'", True),
+        ("score = 'top'", True),
+        ("score = 2.5", True),
     ],
 )
 def test_a_row_edited_by_hand_is_left_out_with_one_warning(
@@ -91,19 +92,36 @@ def test_a_row_edited_by_hand_is_left_out_with_one_warning(
     db_path: Path,
     warnings_given: list[str],
     change: str,
+    counted: bool,
 ) -> None:
+    """A row whose outcome or options patience never writes is left out of the figures; one
+    whose seconds, moves or score are odd is counted, those values left out; the history
+    passes over both."""
     two_won_games(open_stats)
     edit(db_path, f"UPDATE games SET {change} WHERE deal = '1'")
     stats = open_stats()
     report = stats.report()
-    assert (report.total.played, report.total.won) == (1, 1)
+    assert (report.total.played, report.total.won) == ((2, 2) if counted else (1, 1))
+    (fake,) = report.games
+    assert fake.best_seconds == 10.0 and fake.best_score == 3
+    assert fake.mean_moves == (1.5 if "moves" in change else 3.0)
     assert [row.deal for row in stats.history()] == ["2"]
-    assert stats.summary("fake").played == 1
+    assert stats.summary("fake").played == report.total.played
     (warning,) = warnings_given  # said once, however often the figures are read
     assert warning == (
-        f"1 recorded game in {db_path} left out: its figures are not ones patience writes "
-        "(edited by hand?)"
+        f"1 recorded game in {db_path} holds values patience never writes (edited by hand?): "
+        "left out"
     )
+
+
+def test_a_row_with_an_odd_deal_is_passed_over_by_the_history_only(
+    open_stats: Callable[[], Statistics], db_path: Path, warnings_given: list[str]
+) -> None:
+    two_won_games(open_stats)
+    edit(db_path, "UPDATE games SET deal = x'01' WHERE deal = '1'")
+    stats = open_stats()
+    assert stats.report().total.played == 2 and warnings_given == []
+    assert [row.deal for row in stats.history()] == ["2"] and len(warnings_given) == 1
 
 
 def test_export_writes_an_edited_row_as_stored(
