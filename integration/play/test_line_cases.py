@@ -181,3 +181,21 @@ def test_a_win_stays_recorded_when_moves_are_undone_after_it(
     with sqlite3.connect(patience_data_dir / "stats.db") as conn:
         rows = conn.execute("SELECT outcome, moves FROM games").fetchall()
     assert rows == [("won", len(WIN_LINE) - 2)]
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "why"),
+    [
+        ("spiderette", "8h", "8♥ has nowhere to go (only a complete King-to-Ace run"),
+        ("golf", "w t1", "cards never go from the waste back to the columns"),
+        ("escalator", "8h", "8♥ is covered by "),
+    ],
+)
+def test_a_refusal_names_the_reading_the_player_meant(
+    run_patience: Run, game: str, typed: str, why: str
+) -> None:
+    """A card typed alone is not only a move to a foundation: when it goes nowhere the refusal
+    says so before the foundations' rule."""
+    result = run_patience("play", game, "--deal", "7", input=script(typed))
+    assert result.code == 5
+    assert f"refused: illegal move {typed!r}: {why}" in result.err

@@ -242,7 +242,24 @@ class Game(abc.ABC):
             if candidate in legal:
                 raise
             reason = self.why_illegal(position, candidate)
+            if self._bare_card_to_foundation(text, candidate):
+                # A top card alone names no destination: the foundation tried is only one of
+                # the places it could go, and the foundations' rule alone would mislead.
+                moving = position[candidate.source][-1]
+                if not reason.startswith(self.card_name(moving)):
+                    reason = f"{self.card_name(moving)} has nowhere to go ({reason})"
             raise IllegalMove(f"illegal move {shown(text)}: {reason}") from None
+
+    def _bare_card_to_foundation(self, text: str, candidate: Move) -> bool:
+        """Whether ``text`` is a card alone, read as its top card to a foundation."""
+        words = text.split()
+        return (
+            len(words) == 1
+            and candidate.count == 1
+            and candidate.target is not None
+            and self.piles[candidate.target].kind is PileKind.FOUNDATION
+            and not any(words[0].lower() == spec.name.lower() for spec in self.piles)
+        )
 
     def why_illegal(self, position: Position, move: Move) -> str:
         """Why ``move``, which is not legal in ``position``, is refused: one short sentence

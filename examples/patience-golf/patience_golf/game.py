@@ -117,6 +117,8 @@ class Golf(Game):
                 "the stock is empty" if not position[STOCK] else super().why_illegal(position, move)
             )
         pile = position[move.source]
+        if move.source == WASTE and pile and (move.target or 0) >= FIRST_COLUMN:
+            return "cards never go from the waste back to the columns"
         if move.source < FIRST_COLUMN or not pile or not 0 < move.count <= len(pile):
             if pile and move.source < FIRST_COLUMN and move.count <= len(pile):
                 return f"{self.card_name(pile[-move.count])} is not in the columns"
