@@ -88,7 +88,7 @@ def test_a_refused_move_names_golfs_rule(
     )
     with pytest.raises(IllegalMove, match=r"^illegal move '\w+': .. is not in the columns$"):
         game.parse_move(position, waste)  # the waste's card
-    with pytest.raises(IllegalMove, match="cards never go from the waste back to the columns$"):
+    with pytest.raises(IllegalMove, match=r"cards never go from the waste back to the columns$"):
         game.parse_move(position, "w t1")  # the waste's card to a column
     with pytest.raises(IllegalMove, match=r"^illegal move '2c': 2♣ is not in view$"):
         game.parse_move(position, "2c")  # face down in the stock
