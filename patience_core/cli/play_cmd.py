@@ -121,7 +121,8 @@ def play(
     if not plain and on_terminal():
         from patience_core import tui  # lazily: `patience list` must not import textual
 
-        if hasattr(tui, "run_fullscreen"):
+        # Textual draws on the process's stderr: with it redirected, the line player.
+        if tui.can_run():
             code = tui.run_fullscreen(
                 host, request, own_exit=own_exit, show_traceback=show_traceback
             )
