@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import ClassVar, TypeVar
 
 from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Middle
+from textual.filter import LineFilter, NoColor
 from textual.geometry import Size
 from textual.widgets import Static
 
@@ -60,6 +61,10 @@ class GameApp(App[int]):
     #too-small-text { width: 100%; text-align: center; }
     """
 
+    #: Whether to draw without any colour (``TERM=dumb``, a mono terminal): bold, reverse,
+    #: underline and italics only. (``NO_COLOR`` alone gives Textual's grey look.)
+    colourless = False
+
     #: The footer's keys: ``(key as shown, label, rank)`` (see ``KeyBar``).
     KEY_LABELS: ClassVar[tuple[tuple[str, str, int], ...]] = ()
 
@@ -94,6 +99,12 @@ class GameApp(App[int]):
         self.too_small = False
 
     # -- layout ------------------------------------------------------------------------------
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's line filters; only one that removes every colour when :attr:`colourless`."""
+        if self.colourless:
+            return [NoColor()]
+        return super().get_line_filters()
 
     def compose(self) -> ComposeResult:
         """The board, the status bar, the message line and the footer."""

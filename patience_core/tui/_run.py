@@ -79,10 +79,8 @@ def run_fullscreen(
             if statistics is not None
             else None
         )
-        if _monochrome():
-            # Textual reads NO_COLOR when the app is made: the monochrome look of the board.
-            os.environ["NO_COLOR"] = "1"
         app = PatienceApp(controller, card_text, summary)
+        app.colourless = _monochrome()  # no colour codes at all for a terminal without colour
         with _ending_signals(app) as received:
             code = run_app(app)
         saved = controller.save()

@@ -297,3 +297,11 @@ def test_the_full_screen_player_runs_only_where_it_can_be_seen(
     assert can_run()
     monkeypatch.setattr("sys.__stderr__", Stream(False))  # 2>/dev/null: Textual draws there
     assert not can_run()
+
+
+def test_a_colourless_app_draws_no_colour(fake_controller: Make) -> None:
+    app = PatienceApp(fake_controller())
+    app.colourless = True
+
+    filters = app.get_line_filters()
+    assert [type(f).__name__ for f in filters] == ["NoColor"]
