@@ -260,13 +260,14 @@ class PatienceApp(AssistApp):
         """Start ``deal`` of the same game in the same save (a deal the game cannot deal, such
         as ``ms:N`` where deals have no MS numbers: the new-deal dialog again, saying why)."""
         self.stop_assist()
+        old = self.controller.session
         try:
-            kept = self.guarded(lambda: self.controller.new_game(deal), refusals=False)
+            self.guarded(lambda: self.controller.new_game(deal), refusals=False)
         except PatienceError as exc:
             self.action_new_deal(str(exc))
             return
-        if kept is None and self.failure:
-            return
+        if self.controller.session is old:
+            return  # the plugin failed, or the old game could not be kept (its warning shown)
         self.board.selection = None
         self.board.hint = (None, None)
         self.redraw()
