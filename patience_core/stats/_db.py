@@ -239,11 +239,13 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
     :raises sqlite3.Error: when it cannot be opened or read.
     """
     uri = path.resolve().as_uri()
-    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+    conn: sqlite3.Connection | None = None
     try:
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
         conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
     except sqlite3.OperationalError:
-        conn.close()
+        if conn is not None:
+            conn.close()
         conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
     return conn
 
