@@ -85,6 +85,7 @@ def test_a_board_too_wide_for_the_terminal_is_cut_between_columns(
     """Diamond Mine's 13 columns at 60 columns (the outside testers' case): two blocks of
     columns, no line wider than the terminal, no card or word cut."""
     monkeypatch.setattr("patience_core.play._line.line_width", lambda: 60)
+    monkeypatch.setattr("patience_core.play._narrow.line_width", lambda *_: 60)
     result = run_patience("play", "diamond-mine", "--deal", "3", input="")
     lines = result.out.split("Type 'help'")[0].splitlines()  # the board and the status
     assert all(len(line) <= 60 for line in lines), lines
@@ -92,6 +93,7 @@ def test_a_board_too_wide_for_the_terminal_is_cut_between_columns(
     assert header and "t13" not in header[0]
     assert any(line.lstrip().startswith("t") and "t13" in line for line in lines)
     monkeypatch.setattr("patience_core.play._line.line_width", lambda: 40)
+    monkeypatch.setattr("patience_core.play._narrow.line_width", lambda *_: 40)
     result = run_patience("play", "bakers-game", "--deal", "ms:24", input="")
     lines = result.out.split("Type 'help'")[0].splitlines()
     assert all(len(line) <= 40 for line in lines), lines

@@ -25,7 +25,7 @@ import click
 from patience_core.errors import PatienceError, PluginError, shown
 from patience_core.games import Painter
 from patience_core.play._controller import HangUp, PlayController
-from patience_core.play._narrow import fit_board, fit_text, line_width
+from patience_core.play._narrow import echo_fitted, fit_board, line_width
 from patience_core.play._session import FINISHED_WON
 
 __all__ = ["EXIT_IN_PROGRESS", "EXIT_LOST", "EXIT_REFUSED", "EXIT_WON", "HANG_UP_EXIT"]
@@ -146,18 +146,18 @@ class LinePlayer:
 
     def say(self, text: str, err: bool = False) -> None:
         """Print ``text`` wrapped to the terminal's width between words (suits by letter when
-        the output cannot show symbols); on stderr (``err``) as one line, for scripts."""
+        the output cannot show symbols); on stderr (``err``): wrapped when that is a terminal,
+        else one line, for scripts (:func:`~patience_core.play._narrow.echo_fitted`)."""
         if not self.symbols:
             text = text.translate(_SUIT_LETTERS)
-        for line in [text] if err else fit_text(text, line_width()):
-            click.echo(line, err=err)
+        echo_fitted(text, err=err)
 
     def show(self) -> None:
         """Print the title, the board (fitted to the terminal's width), the status line, the
         outcome (if any) and the dead check's news (once per position)."""
         controller = self.controller
         session = controller.session
-        click.echo(f"{session.game.title}, deal {session.deal}")
+        self.say(f"{session.game.title}, deal {session.deal}")
         board = session.game.render(session.position, self.paint)
         click.echo("\n".join(fit_board(board, line_width())))
         self.say(controller.status_line())
@@ -306,7 +306,7 @@ class LinePlayer:
         except PluginError as exc:
             # An answer of the wrong kind from the game's plugin (a score that is no number):
             # it failed as surely as by raising, and the game is saved the same way.
-            click.echo(controller.failure_line(str(exc)), err=True)
+            self.say(controller.failure_line(str(exc)), err=True)
             return 1
         except PatienceError:
             raise
@@ -323,7 +323,7 @@ class LinePlayer:
             saved = controller.save()
             if os.environ.get("PATIENCE_DEBUG"):
                 self.show_traceback(exc)
-            click.echo(controller.plugin_failure_line(exc, saved), err=True)
+            self.say(controller.plugin_failure_line(exc, saved), err=True)
             return 1
         if not controller.save():
             self.say(

@@ -1,9 +1,11 @@
 """Fitting the line player's output to the terminal's width (docs/play.md, "The line player").
 
 A board wider than the terminal is cut at a column of blanks into blocks shown one under the
-other (Diamond Mine's 13 columns at 60 columns: t1..t7, then t8..t13), never inside a card; a
-board that has no such column says the width it needs. Status, help and hint lines wrap
-between words, never inside one. Colour codes take no width.
+other (Diamond Mine's 13 columns at 60 columns: t1..t7, then t8..t13), never inside a card, each
+block indented as the first; a board that cannot be cut narrow enough says the width it needs.
+Every other line wraps between words, never inside one (a path or a command stays whole on its
+own line when it is longer than the terminal); a table line (indented, its columns two spaces
+apart or more) wraps its last column under itself. Colour codes take no width.
 """
 
 from __future__ import annotations
@@ -12,27 +14,38 @@ import os
 import re
 import sys
 import textwrap
+from typing import IO
 
-__all__ = ["fit_board", "fit_text", "line_width"]
+import click
+
+__all__ = ["echo_fitted", "fit_board", "fit_text", "line_width"]
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-#: The narrowest width the line player fits its output to (columns).
-MIN_WIDTH = 20
+#: A table line: an indent, the first columns, two spaces or more, the last column.
+_TABLE = re.compile(r"^( +\S.*?\S? {2,})(\S.*)$")
 
 
-def line_width() -> int | None:
-    """The terminal's width in columns (``COLUMNS`` when set, else asked of the terminal), or
-    ``None`` (no limit) when the output is not a terminal, so that piped transcripts are the
-    same everywhere."""
+def line_width(stream: IO[str] | None = None) -> int | None:
+    """The width in columns of the terminal ``stream`` (default: standard output) shows on
+    (``COLUMNS`` when set, else asked of the terminal), or ``None`` (no limit) when it is not
+    a terminal, so that piped transcripts are the same everywhere."""
     try:
-        if not sys.stdout.isatty():
+        stream = sys.stdout if stream is None else stream
+        if not stream.isatty():
             return None
         columns = os.environ.get("COLUMNS", "").strip()
         if columns.isdigit() and int(columns) > 0:
-            return max(MIN_WIDTH, int(columns))
-        return max(MIN_WIDTH, os.get_terminal_size(sys.stdout.fileno()).columns)
+            return int(columns)
+        return max(1, os.get_terminal_size(stream.fileno()).columns)
     except (AttributeError, ValueError, OSError):
         return None
+
+
+def echo_fitted(text: str, err: bool = False) -> None:
+    """Print ``text`` fitted to the width of the terminal it goes to (:func:`fit_text`);
+    ``err``: on standard error (one line when that is not a terminal, for scripts)."""
+    for line in fit_text(text, line_width(sys.stderr if err else sys.stdout)):
+        click.echo(line, err=err)
 
 
 def _cells(line: str) -> list[str]:
@@ -74,14 +87,40 @@ def fit_board(lines: list[str], width: int | None) -> list[str]:
         if part:
             fitted = _fit_part(part, width)
             if fitted is None:
-                longest = max(_visible(line) for line in lines)
-                return [
-                    f"The board needs a terminal {longest} columns wide (this one has {width})."
-                ]
+                needed = max(_least_width(p) for p in _parts(lines))
+                return fit_text(
+                    f"The board needs a terminal {needed} columns wide (this one has {width}).",
+                    width,
+                )
             out += fitted
             part = []
         out.append(line)
     return out[:-1]
+
+
+def _parts(lines: list[str]) -> list[list[str]]:
+    """The parts of a board: its lines between empty lines."""
+    parts: list[list[str]] = [[]]
+    for line in lines:
+        if line.strip():
+            parts[-1].append(line)
+        elif parts[-1]:
+            parts.append([])
+    return [part for part in parts if part]
+
+
+def _least_width(lines: list[str]) -> int:
+    """The narrowest width ``lines`` can be cut to: its widest run of columns between blank
+    columns, with the part's indent."""
+    rows = [_ANSI.sub("", line) for line in lines]
+    longest = max(len(row) for row in rows)
+    blank = [all(k >= len(row) or row[k] == " " for row in rows) for k in range(longest)]
+    lead = next((k for k, b in enumerate(blank) if not b), 0)
+    widest = run = 0
+    for is_blank in blank[lead:]:
+        run = 0 if is_blank else run + 1
+        widest = max(widest, run)
+    return lead + widest
 
 
 def _fit_part(lines: list[str], width: int) -> list[str] | None:
@@ -94,6 +133,9 @@ def _fit_part(lines: list[str], width: int) -> list[str] | None:
     def blank(k: int) -> bool:
         return all(k >= len(row) or _ANSI.sub("", row[k]) == " " for row in rows)
 
+    # Blocks after the first keep its indent (" t8" under " t1", not "t8").
+    wide = [row for row in rows if len(row) > width]
+    lead = min(next((k for k, c in enumerate(row) if _ANSI.sub("", c) != " "), 0) for row in wide)
     out: list[str] = []
     start = 0
     while start < longest:
@@ -115,6 +157,7 @@ def _fit_part(lines: list[str], width: int) -> list[str] | None:
         start = cut
         while start < longest and blank(start):
             start += 1
+        start = max(cut, start - lead)
     return out
 
 
@@ -124,6 +167,17 @@ def fit_text(text: str, width: int | None) -> list[str]:
     whole. One line when it fits or there is no width."""
     if width is None or _visible(text) <= width:
         return [text]
+    table = _TABLE.match(text)
+    if table is not None and len(table.group(1)) < width // 2:
+        # A row of a table (help, moves): its last column wraps under itself.
+        head = table.group(1)
+        body = textwrap.wrap(
+            table.group(2),
+            width - len(head),
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        return [head + body[0], *(" " * len(head) + line for line in body[1:])]
     parts = re.split(r"(?<=\S) {2,}(?=\S)", text.strip())
     separator = "   "
     lines: list[str] = []

@@ -18,7 +18,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import attrs
-import click
 
 from patience_core.engine import DealNumber
 from patience_core.errors import BadSave, PatienceError, one_line
@@ -39,6 +38,7 @@ from patience_core.play._line import (
     print_traceback,
 )
 from patience_core.play._loading import read_save, restore_session
+from patience_core.play._narrow import echo_fitted
 from patience_core.play._render import CardStyle, make_painter
 from patience_core.play._savefile import check_save_writable, protect_existing, resume_command
 from patience_core.play._saves import (
@@ -144,12 +144,12 @@ def _resume(
             show_traceback(exc)
         provider = host.games.provider(game)
         what = f"the {game} plugin ({provider}) failed: {one_line(exc)}"
-        click.echo(game_kept_line(what, True, resume_hint), err=True)
+        echo_fitted(game_kept_line(what, True, resume_hint), err=True)
         return None
     plugin_version = host.version_of(game)
-    click.echo(f"Resuming {session.game.title}, deal {session.deal}, from {path}.")
+    echo_fitted(f"Resuming {session.game.title}, deal {session.deal}, from {path}.")
     if saved.plugin_version != plugin_version:
-        click.echo(
+        echo_fitted(
             f"Note: saved with {game} plugin version {saved.plugin_version}; now {plugin_version}."
         )
     return session, plugin_version, saved
@@ -247,21 +247,21 @@ def _open_locked(
         deal = request.deal
         found = None
         if request.winnable:
-            click.echo(f"Looking for a winnable {the_game.title} deal...")
+            echo_fitted(f"Looking for a winnable {the_game.title} deal...")
             found = winnable_deal(the_game, host.search(the_game), request.rng_seed)
             deal = found.deal
         assert deal is not None
         session = Session(the_game, deal)
         plugin_version = host.version_of(game)
-        protect_existing(path, request.explicit_file, host.game, click.echo)
+        protect_existing(path, request.explicit_file, host.game, echo_fitted)
         # The options go with the deal: the same number is another game without them.
         again = f"--deal {deal}" + "".join(
             f" -o {shlex.quote(f'{key}={value}')}" for key, value in request.options.items()
         )
         if found is not None:
-            click.echo(f"{found.sentence()[:-1]}; play it again with {again}.")
+            echo_fitted(f"{found.sentence()[:-1]}; play it again with {again}.")
         elif request.deal_was_random:
-            click.echo(f"Deal {deal} was chosen at random; play it again with {again}.")
+            echo_fitted(f"Deal {deal} was chosen at random; play it again with {again}.")
         save_session(path, session, plugin_version)
     said: list[PlayController] = []
 

@@ -27,7 +27,19 @@ def fullscreen(monkeypatch: pytest.MonkeyPatch) -> list[PlayRequest]:
 
     monkeypatch.setattr(patience_core.tui, "run_fullscreen", run)
     monkeypatch.setattr("patience_core.cli.play_cmd.on_terminal", lambda: True)
+    monkeypatch.setattr(patience_core.tui, "can_run", lambda: True)
     return calls
+
+
+def test_standard_error_not_a_terminal_gets_the_line_player(
+    patience_cli: Run, fullscreen: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The full-screen player draws on standard error: redirected, the line player plays."""
+    import patience_core.tui
+
+    monkeypatch.setattr(patience_core.tui, "can_run", lambda: False)
+    result = patience_cli("play", "fake", "--deal", "2", input="quit\n")
+    assert fullscreen == [] and "Fake Patience, deal 2" in result.out
 
 
 def test_a_terminal_gets_the_full_screen_player(patience_cli: Run, fullscreen: list[Any]) -> None:

@@ -121,13 +121,32 @@ def test_a_wide_board_is_cut_between_columns_never_in_a_card() -> None:
         " 8♠",
         "",
         "",
-        "t4   t5   t6",
-        "K♠   ##   2♣",
-        "Q♥",
+        " t4   t5   t6",  # indented as the first block
+        " K♠   ##   2♣",
+        " Q♥",
     ]
     assert fit_board(["x" * 30], 20) == [
-        "The board needs a terminal 30 columns wide (this one has 20)."
+        "The board needs a",
+        "terminal 30 columns",
+        "wide (this one has",
+        "20).",
     ]
+    # The narrowest width the board can be cut to: one column of cards with its indent.
+    assert fit_board(BOARD, 3) == ["The", "board", "needs", "a", "terminal", "4", "columns"] + [
+        "wide",
+        "(this",
+        "one",
+        "has",
+        "3).",
+    ]
+
+
+def test_a_table_row_wraps_its_last_column_under_itself() -> None:
+    row = "  deal, d        deal from the stock onto the waste, one card at a time"
+    wrapped = fit_text(row, 40)
+    assert wrapped[0].startswith("  deal, d        deal")
+    assert all(len(line) <= 40 and line.startswith(" " * 17) for line in wrapped[1:])
+    assert " ".join(line.strip() for line in wrapped).split() == row.split()
 
 
 def test_long_lines_wrap_between_words() -> None:
