@@ -25,10 +25,14 @@ from patience_core.simulate._batch import (
 from patience_core.simulate._dask import (
     DASK_NEEDS,
     DASK_TIMEOUT_ENV,
+    MAX_LOCAL_WORKERS,
     DaskPool,
+    SchedulerLost,
     check_scheduler,
     dask_available,
+    dask_timeout,
 )
+from patience_core.simulate._env import seconds_from_env
 from patience_core.simulate._output import (
     FORMATS,
     PARQUET_NEEDS,
@@ -78,6 +82,7 @@ __all__ = [
     "DEFAULT_MAX_MOVES",
     "FORMATS",
     "LOST",
+    "MAX_LOCAL_WORKERS",
     "NEVER_GIVEN",
     "PARQUET_NEEDS",
     "RESULTS",
@@ -94,6 +99,7 @@ __all__ = [
     "Run",
     "RunInfo",
     "RunStore",
+    "SchedulerLost",
     "SimRow",
     "Summary",
     "WorkerDied",
@@ -103,6 +109,7 @@ __all__ = [
     "chunk_size_for",
     "chunks_of",
     "dask_available",
+    "dask_timeout",
     "deal_range",
     "default_store",
     "local_chunks",
@@ -121,6 +128,7 @@ __all__ = [
     "run_deals",
     "run_to_file",
     "run_versions",
+    "seconds_from_env",
     "strategy_seed",
     "summary_lines",
     "wilson_interval",

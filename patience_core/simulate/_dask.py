@@ -11,27 +11,40 @@ Dask reschedules the chunks of a worker that is lost. Dask is an optional extra
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
 import logging
-import os
 import re
 import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from patience_core.errors import PatienceError
+from patience_core.errors import PatienceError, shown
 from patience_core.simulate._batch import Chunk, play_chunk, worker_versions
+from patience_core.simulate._env import seconds_from_env
 from patience_core.simulate._pool import deaf_and_safe
 from patience_core.simulate._rows import SimRow
 
-__all__ = ["DASK_NEEDS", "DASK_TIMEOUT_ENV", "DaskPool", "check_scheduler", "dask_available"]
+__all__ = [
+    "DASK_NEEDS",
+    "DASK_TIMEOUT_ENV",
+    "MAX_LOCAL_WORKERS",
+    "DaskPool",
+    "SchedulerLost",
+    "check_scheduler",
+    "dask_available",
+    "dask_timeout",
+]
 
 #: What ``--scheduler`` says without Dask installed.
 DASK_NEEDS = "--scheduler needs Dask: pip install 'patience-core[dask]'"
 #: The variable giving the seconds to wait for a scheduler to answer, and for its first worker
 #: (default 20).
 DASK_TIMEOUT_ENV = "PATIENCE_DASK_TIMEOUT"
-_LOCAL = re.compile(r"local:([1-9][0-9]{0,2})")
+#: Worker processes ``local:N`` may start at most.
+MAX_LOCAL_WORKERS = 64
+_LOCAL = re.compile(r"local:([0-9]+)")
 _ADDRESS = re.compile(r"(tcp|tls|inproc|ws|wss)://[^\s/]+(:[0-9]+)?/?")
 
 
@@ -46,17 +59,89 @@ def _distributed() -> Any:
         raise PatienceError(DASK_NEEDS) from None
 
 
+class SchedulerLost(PatienceError):
+    """The connection to the Dask scheduler was lost during a run (the scheduler stopped, or
+    the network failed): the rows stored stay, and the same command resumes."""
+
+
+def dask_timeout() -> float:
+    """The seconds to wait for a scheduler to answer and for its first worker:
+    ``$PATIENCE_DASK_TIMEOUT``, else 20.
+
+    :raises PatienceError: one line, for a value that is not a number of seconds > 0.
+    """
+    return seconds_from_env(DASK_TIMEOUT_ENV, 20.0)
+
+
 def check_scheduler(scheduler: str) -> None:
-    """Refuse a ``--scheduler`` value that is neither ``local:N`` (1 <= N <= 999) nor a
-    scheduler's address (``tcp://HOST:PORT``).
+    """Refuse a ``--scheduler`` value that is neither ``local:N`` (1 <= N <=
+    :data:`MAX_LOCAL_WORKERS`) nor a scheduler's address (``tcp://HOST:PORT``).
 
     :raises PatienceError: one line.
     """
-    if not (_LOCAL.fullmatch(scheduler) or _ADDRESS.fullmatch(scheduler)):
+    local = _LOCAL.fullmatch(scheduler)
+    if local:
+        digits = local.group(1).lstrip("0")
+        if not digits or len(digits) > 3 or int(digits) > MAX_LOCAL_WORKERS:
+            raise PatienceError(
+                f"--scheduler local:N takes 1 to {MAX_LOCAL_WORKERS} worker processes, "
+                f"not {shown(local.group(1), 23)}"
+            )
+    elif not _ADDRESS.fullmatch(scheduler):
         raise PatienceError(
-            f"--scheduler {scheduler!r} is neither local:N (N worker processes here) nor a "
-            "Dask scheduler's address such as tcp://10.0.0.5:8786"
+            f"--scheduler {shown(scheduler, 40)} is neither local:N (N worker processes here) "
+            "nor a Dask scheduler's address such as tcp://10.0.0.5:8786"
         )
+
+
+async def _identity(distributed: Any, address: str, wait: float) -> Any:
+    """The scheduler's answer to ``identity``: whether something at ``address`` speaks Dask.
+    Client() alone may wait forever on a server that never answers its handshake."""
+    comm = await distributed.comm.connect(address, timeout=wait)
+    try:
+        await comm.write({"op": "identity"})
+        return await comm.read()
+    finally:
+        comm.abort()
+
+
+def _probe(distributed: Any, address: str, wait: float) -> None:
+    """Check, within ``wait`` seconds in all, that a Dask scheduler answers at ``address``.
+
+    :raises PatienceError: one line: no answer in time, refused, or not a Dask scheduler.
+    """
+    why = "it is not a Dask scheduler"
+    try:
+        answer = asyncio.run(asyncio.wait_for(_identity(distributed, address, wait), wait))
+    except (TimeoutError, OSError) as exc:
+        why = f"no answer within {wait:g} s ({DASK_TIMEOUT_ENV})" + (f": {exc}" if str(exc) else "")
+        answer = None
+    except Exception:  # junk bytes fail anywhere in Dask's decoding
+        answer = None
+    if not (isinstance(answer, dict) and answer.get("type") == "Scheduler"):
+        raise PatienceError(f"cannot use the Dask scheduler {address}: {why}")
+
+
+class _Quiet:
+    """Dask's loggers (and tornado's, which it uses) at CRITICAL while a pool is open: a lost
+    scheduler or worker is said in one line by the run, not in pages of tracebacks."""
+
+    def __init__(self) -> None:
+        names = [
+            name
+            for name in logging.root.manager.loggerDict
+            if name.split(".")[0] in ("distributed", "tornado")
+        ]
+        self._levels = {}
+        for name in {"distributed", "tornado", *names}:
+            logger = logging.getLogger(name)
+            self._levels[name] = logger.level
+            logger.setLevel(logging.CRITICAL)
+
+    def restore(self) -> None:
+        for name, level in self._levels.items():
+            logging.getLogger(name).setLevel(level)
+        self._levels = {}
 
 
 def dask_available() -> None:
@@ -83,8 +168,11 @@ class DaskPool:
         self._cluster: Any = None
         self._client: Any = None
         local = _LOCAL.fullmatch(scheduler)
-        wait = float(os.environ.get(DASK_TIMEOUT_ENV) or 20)
+        self._wait = wait = dask_timeout()
+        self._quiet = _Quiet()
         try:
+            if not local:
+                _probe(distributed, scheduler, wait)
             if local:
                 # Its workers born deaf to Ctrl-C, as --jobs's: the driver stops them; and
                 # without Dask's sampling profiler, which takes the GIL every 10 ms from the
@@ -106,22 +194,37 @@ class DaskPool:
             else:
                 self._client = distributed.Client(scheduler, timeout=wait)
                 self._client.wait_for_workers(1, timeout=wait)
+            #: The workers' addresses when the run started.
+            self.workers = sorted(self._client.scheduler_info()["workers"])
+        except PatienceError:
+            self.close()
+            raise
         except (OSError, TimeoutError) as exc:
             self.close()
             raise PatienceError(
-                f"cannot use the Dask scheduler {scheduler}: {exc or type(exc).__name__}"
+                f"cannot use the Dask scheduler {scheduler}: "
+                f"{str(exc) or f'no answer within {wait:g} s ({DASK_TIMEOUT_ENV})'}"
             ) from None
-        #: The workers' addresses when the run started.
-        self.workers = sorted(self._client.scheduler_info()["workers"])
+        except Exception as exc:  # the Dask boundary: its errors are the scheduler's
+            self.close()
+            raise PatienceError(
+                f"cannot use the Dask scheduler {scheduler}: {type(exc).__name__}: {exc}"
+            ) from None
 
     def close(self) -> None:
         """Close the client, and the local cluster if this pool started one (safe twice)."""
         client, self._client = self._client, None
-        if client is not None:
-            client.close()
-        if self._cluster is not None:
-            self._cluster.close()
-            self._cluster = None
+        try:
+            if client is not None:
+                # A scheduler already gone: nothing to close.
+                with contextlib.suppress(Exception):
+                    client.close(timeout=self._wait)
+            if self._cluster is not None:
+                cluster, self._cluster = self._cluster, None
+                with contextlib.suppress(Exception):
+                    cluster.close(timeout=self._wait)
+        finally:
+            self._quiet.restore()
 
     def __enter__(self) -> DaskPool:
         return self
@@ -136,9 +239,17 @@ class DaskPool:
 
         :raises PatienceError: as said.
         """
+        client = self._client
         try:
-            answers = self._client.run(worker_versions, game, strategy)
-        except Exception as exc:
+            answers = client.sync(
+                client._run, worker_versions, game, strategy, callback_timeout=self._wait
+            )
+        except (OSError, TimeoutError):
+            raise PatienceError(
+                f"cannot use the Dask scheduler {self.scheduler}: its workers did not answer "
+                f"within {self._wait:g} s ({DASK_TIMEOUT_ENV})"
+            ) from None
+        except Exception as exc:  # the Dask boundary
             raise PatienceError(
                 f"the Dask workers cannot run patience: {type(exc).__name__}: {exc}"
             ) from None
@@ -158,6 +269,7 @@ class DaskPool:
         order). Closing the iterator, or an exception leaving it, cancels the tasks left.
 
         :raises PluginError: when a plugin's code fails on a worker.
+        :raises SchedulerLost: when the connection to the scheduler is lost.
         :raises PatienceError: when Dask gives a chunk up (its workers died too often).
         """
         distributed = _distributed()
@@ -173,14 +285,24 @@ class DaskPool:
                 try:
                     rows, error = future.result()
                 except distributed.client.FutureCancelledError:
+                    if self._client.status != "running":
+                        raise SchedulerLost(
+                            f"lost the connection to the Dask scheduler {self.scheduler}"
+                        ) from None
                     raise PatienceError("the Dask scheduler cancelled the run's tasks") from None
                 except distributed.KilledWorker as exc:
                     raise PatienceError(
                         f"Dask gave up a chunk of deals: the workers playing it died too often "
                         f"({exc})"
                     ) from None
+                except (OSError, TimeoutError, distributed.comm.CommClosedError):
+                    raise SchedulerLost(
+                        f"lost the connection to the Dask scheduler {self.scheduler}"
+                    ) from None
                 yield futures[future], rows
                 if error is not None:
                     raise error
         finally:
-            self._client.cancel(list(futures))
+            if self._client is not None and self._client.status == "running":
+                with contextlib.suppress(Exception):
+                    self._client.cancel(list(futures))

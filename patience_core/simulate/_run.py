@@ -16,6 +16,7 @@ output file whole from the store::
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -28,7 +29,13 @@ from patience_core.errors import PatienceError, ctrl_c_ignored
 from patience_core.plugins import PluginHost
 from patience_core.simulate._batch import BatchSpec, chunk_size_for, deal_range, play_one, prepare
 from patience_core.simulate._batch import workers_for as _workers_for
-from patience_core.simulate._dask import DaskPool, check_scheduler, dask_available
+from patience_core.simulate._dask import (
+    DaskPool,
+    SchedulerLost,
+    check_scheduler,
+    dask_available,
+    dask_timeout,
+)
 from patience_core.simulate._output import RowWriter, output_target, rows_format, write_rows
 from patience_core.simulate._pool import chunks_of, local_chunks
 from patience_core.simulate._rows import SimRow, run_versions
@@ -108,6 +115,7 @@ class Run:
                 )
             check_scheduler(scheduler)
             dask_available()
+            dask_timeout()  # a bad PATIENCE_DASK_TIMEOUT is said before any file is touched
         self.output = None if output is None else os.fspath(output)
         self.kind = None if self.output is None else rows_format(self.output)
         self.stream = stream
@@ -170,8 +178,10 @@ class Run:
             return self
         self._store = RunStore(self.store_path)
         try:
-            self.run_id = self._store.run_for(self.params())
-            self.stored = self._store.stored_deals(self.run_id) & set(self.deals)
+            # Found, not made: a run is recorded only once its deals can start (play).
+            self.run_id = self._store.find_run(self.params())
+            if self.run_id is not None:
+                self.stored = self._store.stored_deals(self.run_id) & set(self.deals)
         except BaseException:
             self.close()
             raise
@@ -212,8 +222,23 @@ class Run:
         if self.on_note is not None:
             self.on_note(text)
 
+    def _dask_pool(self) -> DaskPool:
+        """The run's Dask pool, connected and its workers' versions checked (closed on failure).
+
+        :raises PatienceError: one line, when the scheduler cannot be used.
+        """
+        assert self.scheduler is not None
+        pool = DaskPool(self.scheduler)
+        try:
+            self._dask_workers = len(pool.workers)
+            pool.check_versions(self.spec.game, self.spec.strategy, self.params()["versions"])
+        except BaseException:
+            pool.close()
+            raise
+        return pool
+
     def _played_now(
-        self, missing: list[tuple[int, DealNumber]]
+        self, missing: list[tuple[int, DealNumber]], pool: DaskPool | None
     ) -> Iterator[list[tuple[int, SimRow]]]:
         """The rows of ``missing`` (place in the run, deal) as they are played, by batches."""
         if not missing:
@@ -223,14 +248,10 @@ class Run:
         def placed(index: int, size: int, rows: list[SimRow]) -> list[tuple[int, SimRow]]:
             return [(seq, row) for (seq, _), row in zip(missing[index * size :], rows)]  # noqa: B905
 
-        if self.scheduler is not None:
-            with DaskPool(self.scheduler) as pool:
-                self._dask_workers = len(pool.workers)
-                versions = self.params()["versions"]
-                pool.check_versions(self.spec.game, self.spec.strategy, versions)
-                size = self._chunk_size()
-                for index, rows in pool.chunks(chunks_of(self.spec, deals, size)):
-                    yield placed(index, size, rows)
+        if pool is not None:
+            size = self._chunk_size()
+            for index, rows in pool.chunks(chunks_of(self.spec, deals, size)):
+                yield placed(index, size, rows)
         elif self.workers > 1:
             size = self._chunk_size()
             chunks = chunks_of(self.spec, deals, size)
@@ -255,16 +276,48 @@ class Run:
             the store cannot be written, workers keep dying, or Dask refuses.
         """
         store = self.open()._store
-        assert store is not None and self.run_id is not None
-        run_id = self.run_id
+        assert store is not None
         missing = [
             (seq, deal) for seq, deal in enumerate(self._numbers) if str(deal) not in self.stored
         ]
+        with contextlib.ExitStack() as stack:
+            # The scheduler is tried before the run is recorded: one that cannot be used
+            # leaves no empty run in the store.
+            pool = None
+            if self.scheduler is not None and missing:
+                pool = stack.enter_context(self._dask_pool())
+            self.run_id = run_id = store.run_for(self.params())
+            try:
+                self._play_into(store, run_id, missing, pool, on_progress)
+            except SchedulerLost as exc:
+                kept = len(store.stored_deals(run_id))
+                raise PatienceError(
+                    f"{exc}; {counted(kept, 'row')} kept; run the same command again to resume"
+                ) from None
+        rows = store.rows(run_id)
+        store.finish(run_id)
+        summary = Summary(self.game.name, self.spec.strategy, self.game.max_score)
+        for row in rows:
+            summary.add(row)
+        self.summary = summary
+        self._write(rows)
+        return summary
+
+    def _play_into(
+        self,
+        store: RunStore,
+        run_id: int,
+        missing: list[tuple[int, DealNumber]],
+        pool: DaskPool | None,
+        on_progress: Callable[[SimRow], None] | None,
+    ) -> None:
+        """Play ``missing`` and commit their rows by batches; those played before a failure or a
+        Ctrl-C are committed too. :attr:`wall_seconds` then holds the time taken."""
         started = time.perf_counter()
         waiting: list[tuple[int, SimRow]] = []
         last = time.monotonic()
         try:
-            for pairs in self._played_now(missing):
+            for pairs in self._played_now(missing, pool):
                 waiting.extend(pairs)
                 if on_progress is not None:
                     for _, row in pairs:
@@ -277,14 +330,6 @@ class Run:
                 with ctrl_c_ignored():
                     store.add_rows(run_id, waiting)
         self.wall_seconds = time.perf_counter() - started
-        rows = store.rows(run_id)
-        store.finish(run_id)
-        summary = Summary(self.game.name, self.spec.strategy, self.game.max_score)
-        for row in rows:
-            summary.add(row)
-        self.summary = summary
-        self._write(rows)
-        return summary
 
     def _write(self, rows: list[SimRow]) -> None:
         if self.stream is not None:

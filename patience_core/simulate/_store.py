@@ -25,6 +25,7 @@ import attrs
 from patience_core.errors import PatienceError
 from patience_core.files import data_dir
 from patience_core.games import shown_path
+from patience_core.simulate._env import seconds_from_env
 from patience_core.simulate._rows import COLUMNS, SimRow
 
 __all__ = ["SCHEMA_VERSION", "STORE_TIMEOUT_ENV", "RunInfo", "RunStore", "default_store"]
@@ -109,7 +110,7 @@ class RunStore:
     def __init__(self, path: str | os.PathLike[str] | None = None, timeout: float | None = None):
         self.path = Path(default_store() if path is None else path)
         if timeout is None:
-            timeout = float(os.environ.get(STORE_TIMEOUT_ENV) or _DEFAULT_TIMEOUT)
+            timeout = seconds_from_env(STORE_TIMEOUT_ENV, _DEFAULT_TIMEOUT)
         self.timeout = timeout
         shown = shown_path(self.path, quote=True)
         if self.path.is_dir():
@@ -192,6 +193,17 @@ class RunStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def find_run(self, params: Mapping[str, Any]) -> int | None:
+        """The number of the run whose identity is ``params``, ``None`` when there is none
+        (nothing is made).
+
+        :raises PatienceError: as the constructor.
+        """
+        identity = json.dumps(dict(params), sort_keys=True)
+        with self._failing("read"):
+            row = self._db.execute("SELECT id FROM runs WHERE identity = ?", (identity,)).fetchone()
+        return None if row is None else int(row[0])
 
     def run_for(self, params: Mapping[str, Any]) -> int:
         """The number of the run whose identity is ``params`` (JSON-ready: game, options, ...),
