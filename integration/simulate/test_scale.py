@@ -194,7 +194,8 @@ def test_a_worker_without_the_game_s_plugin_is_refused_in_one_line(
 
 def test_a_bad_scheduler_is_one_line(tmp_path: Path) -> None:
     for value, says in [
-        ("local:0", "is neither local:N"),
+        ("local:0", "local:N takes 1 to 64 worker processes, not '0'"),
+        ("local:99999", "local:N takes 1 to 64 worker processes, not '99999'"),
         ("nowhere", "is neither local:N"),
         ("tcp://127.0.0.1:9", "cannot use the Dask scheduler tcp://127.0.0.1:9"),
     ]:

@@ -13,14 +13,25 @@ import click
 
 from patience_core.cli.options import WholeNumberType, file_path
 from patience_core.errors import PatienceError
-from patience_core.simulate import RowWriter, RunInfo, RunStore, rows_format, write_rows
+from patience_core.simulate import (
+    RowWriter,
+    RunInfo,
+    RunStore,
+    default_store,
+    not_empty,
+    rows_format,
+    write_rows,
+)
 
-_RUN = WholeNumberType(min=1)
+#: A run's number: an SQLite INTEGER.
+_RUN = WholeNumberType(min=1, max=2**63 - 1)
 
 
-def _store(ctx: click.Context) -> RunStore:
+def _store(ctx: click.Context, read_only: bool = True) -> RunStore:
+    """The run store, which must exist: listing and exporting only read it."""
     path = ctx.find_root().meta.get("patience.runs.store")
-    return RunStore(None if path is None else file_path(path, "--store"))
+    path = None if path is None else file_path(not_empty(path, "--store"), "--store")
+    return RunStore(path, create=False, read_only=read_only)
 
 
 def _line(run: RunInfo) -> str:
@@ -48,6 +59,13 @@ def runs(ctx: click.Context, store: str | None, as_json: bool) -> None:
     ctx.find_root().meta["patience.runs.store"] = store
     if ctx.invoked_subcommand is not None:
         return
+    if store is None and not default_store().exists():
+        # Nothing run yet: said, and nothing made (a typed --store that is missing is refused).
+        if as_json:
+            click.echo("[]")
+        else:
+            click.echo(f"No runs in {default_store()} (it does not exist yet).")
+        return
     with _store(ctx) as opened:
         stored = opened.runs()
     if as_json:
@@ -71,10 +89,16 @@ def runs(ctx: click.Context, store: str | None, as_json: bool) -> None:
 def export(ctx: click.Context, run: int, file: str) -> None:
     """Write the rows of run RUN to FILE (.csv, .jsonl or .parquet; - for CSV on stdout), in
     deal order, with the columns of patience simulate --output."""
-    kind = "csv" if file == "-" else rows_format(str(file_path(file, "FILE")))
+    kind = "csv" if file == "-" else rows_format(str(file_path(not_empty(file, "FILE"), "FILE")))
     with _store(ctx) as opened:
-        opened.run(run)  # no such run: one line
+        info = opened.run(run)  # no such run: one line
         rows = opened.rows(run)
+    if info.ended is None:
+        click.echo(
+            f"Run {run} is incomplete: {info.rows} of {info.params['deals']} deals stored "
+            "(the same patience simulate command plays the rest).",
+            err=True,
+        )
     if file == "-":
         writer = RowWriter(sys.stdout, "csv", flush=False)
         for row in rows:
@@ -91,7 +115,7 @@ def export(ctx: click.Context, run: int, file: str) -> None:
 @click.pass_context
 def delete(ctx: click.Context, run: int, yes: bool) -> None:
     """Delete run RUN and its rows from the run store (asks first, unless --yes)."""
-    with _store(ctx) as opened:
+    with _store(ctx, read_only=False) as opened:
         info = opened.run(run)
         what = f"run {run} ({info.params['game']}, {info.params['strategy']}, {info.rows} rows)"
         if not yes:

@@ -17,10 +17,12 @@ import click
 from patience_core.cli import get_host, is_terminal
 from patience_core.cli.options import DEAL, SECONDS, WholeNumberType, file_path, option_flag
 from patience_core.games import parse_options
-from patience_core.simulate import DEFAULT_MAX_MOVES, BatchSpec, Run, rows_format
+from patience_core.simulate import DEFAULT_MAX_MOVES, BatchSpec, Run, not_empty, rows_format
 
 #: Worker processes at most (each may hold a solver table of a few hundred MB).
 MAX_JOBS = 64
+#: The largest whole number the run store keeps (an SQLite INTEGER).
+MAX_STORED = 2**63 - 1
 
 
 def output_format(path: str) -> str:
@@ -31,6 +33,7 @@ def output_format(path: str) -> str:
     """
     if path == "-":
         return "csv"
+    not_empty(path, "--output")
     file_path(path, "--output")  # rows.csv/ too
     return rows_format(path)
 
@@ -66,7 +69,7 @@ def output_format(path: str) -> str:
 )
 @click.option(
     "--nodes",
-    type=WholeNumberType(min=1),
+    type=WholeNumberType(min=1, max=MAX_STORED),
     help="Search budget in positions: per deal for solver (without --budget, then with no "
     "time limit), per search for honest (default 1000). Gives the same rows on every machine.",
 )
@@ -92,7 +95,7 @@ def output_format(path: str) -> str:
 )
 @click.option(
     "--max-moves",
-    type=WholeNumberType(min=1),
+    type=WholeNumberType(min=1, max=MAX_STORED),
     default=DEFAULT_MAX_MOVES,
     show_default=True,
     help="A game still running after this many moves ends as 'stopped'.",
@@ -126,7 +129,7 @@ def simulate(ctx: click.Context, /, game: str, **opt: Any) -> None:
     run = Run(host, spec, opt["first"], opt["n"], jobs=opt["jobs"], scheduler=opt["scheduler"],
               output=None if output is None or to_stdout else output,
               stream=sys.stdout if to_stdout else None,
-              store=None if store is None else file_path(store, "--store"),
+              store=None if store is None else file_path(not_empty(store, "--store"), "--store"),
               on_note=lambda note: click.echo(note, err=True))  # fmt: skip
     with run, contextlib.ExitStack() as stack:
         on_progress = None

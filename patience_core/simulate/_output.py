@@ -30,6 +30,7 @@ __all__ = [
     "RowWriter",
     "atomic_output",
     "check_output",
+    "not_empty",
     "output_target",
     "parquet_available",
     "row_line",
@@ -39,6 +40,17 @@ __all__ = [
 
 #: Output formats by file extension.
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet"}
+
+
+def not_empty(path: str, option: str) -> str:
+    """``path`` as given for ``option`` (``--output``, ``--store``), refused when it is an empty
+    name.
+
+    :raises PatienceError: one line.
+    """
+    if not path:
+        raise PatienceError(f"{option} is an empty name: give a file's name")
+    return path
 
 
 def _csv_line(fields: Iterable[object]) -> str:

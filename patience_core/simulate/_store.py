@@ -98,27 +98,44 @@ _INFO = "SELECT id, identity, host, started, ended, (SELECT count(*) FROM rows W
 class RunStore:
     """An open run store (see the module's docstring); close it, or use it in a ``with``.
 
-    :param path: the SQLite file, made (with its folder) when missing; default
+    :param path: the SQLite file, made when missing (the folder too, for the default); default
         :func:`default_store`.
+    :param create: false: a missing file is refused, nothing is made.
+    :param read_only: opened only to read (listing, exporting): nothing is written.
     :param timeout: seconds to wait for a store another process holds (default
         ``$PATIENCE_STORE_TIMEOUT``, else 30).
     :raises PatienceError: one line, the file untouched: it is not a database, a database of
-        something else, a store of a newer patience, held too long by another process, or it
-        cannot be made or read.
+        something else, a store of a newer patience, held too long by another process, missing
+        (``create`` false), or it or its folder cannot be made or read; for a bad
+        ``$PATIENCE_STORE_TIMEOUT``.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, timeout: float | None = None):
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        timeout: float | None = None,
+        *,
+        create: bool = True,
+        read_only: bool = False,
+    ):
         self.path = Path(default_store() if path is None else path)
         if timeout is None:
             timeout = seconds_from_env(STORE_TIMEOUT_ENV, _DEFAULT_TIMEOUT)
         self.timeout = timeout
+        self.read_only = read_only
         shown = shown_path(self.path, quote=True)
         if self.path.is_dir():
             raise PatienceError(f"cannot use {shown} as the run store: it is a folder")
+        if not (create or self.path.exists()):
+            # Listing, exporting or deleting makes nothing: no file, no folder.
+            raise PatienceError(f"no run store at {shown}")
+        self._made_folder(path is None)
         try:
-            if path is None:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+            if read_only:
+                uri = f"{self.path.resolve().as_uri()}?mode=ro"
+                self._db = sqlite3.connect(uri, timeout=timeout, isolation_level=None, uri=True)
+            else:
+                self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise PatienceError(f"cannot open the run store {shown}: {exc}") from None
         try:
@@ -127,6 +144,35 @@ class RunStore:
         except BaseException:
             self._db.close()
             raise
+
+    def _made_folder(self, default: bool) -> None:
+        """The store's folder: made when it is the data folder's (``default``), else it must be
+        there.
+
+        :raises PatienceError: one line naming the folder: missing, or a file in its place.
+        """
+        folder = self.path.parent
+        shown = shown_path(self.path, quote=True)
+        if not default:
+            if not folder.is_dir():
+                what = "is not a folder" if folder.exists() else "does not exist"
+                raise PatienceError(
+                    f"cannot open the run store {shown}: its folder "
+                    f"{shown_path(folder, quote=True)} {what}"
+                )
+            return
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise PatienceError(
+                f"cannot make the data folder {shown_path(folder, quote=True)} for the run "
+                "store: a file is in its place or in its path (PATIENCE_DATA_DIR)"
+            ) from None
+        except OSError as exc:
+            raise PatienceError(
+                f"cannot make the data folder {shown_path(folder, quote=True)}: "
+                f"{exc.strerror or exc}"
+            ) from None
 
     @contextlib.contextmanager
     def _failing(self, doing: str) -> Iterator[None]:
@@ -154,12 +200,15 @@ class RunStore:
     def _setup(self) -> None:
         db = self._db
         tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+        if self.read_only and not tables:
+            raise PatienceError(f"no run store at {shown_path(self.path, quote=True)}: it is empty")
         if tables and not {"meta", "runs", "rows"} <= tables:
             raise PatienceError(
                 f"{shown_path(self.path, quote=True)} is an SQLite database but not a patience "
                 "run store; it was left as it is (choose another --store)"
             )
-        db.execute("PRAGMA journal_mode=WAL")  # readers never wait, writers wait their turn
+        if not self.read_only:
+            db.execute("PRAGMA journal_mode=WAL")  # readers never wait, writers wait their turn
         db.execute("PRAGMA foreign_keys=ON")
         if not tables:
             # One transaction: two runs making the same new store make it once.
