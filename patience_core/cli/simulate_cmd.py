@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from patience_core.cli import get_host, is_terminal
+from patience_core.cli._progress import ProgressLine
 from patience_core.cli.options import DEAL, SECONDS, WholeNumberType, file_path, option_flag
 from patience_core.games import parse_options
 from patience_core.simulate import DEFAULT_MAX_MOVES, BatchSpec, Run, not_empty, rows_format
@@ -137,9 +138,7 @@ def simulate(ctx: click.Context, /, game: str, **opt: Any) -> None:
             # With workers, rows come in bursts of a chunk: click's estimate of the time left,
             # from the time between rows, would be far off, so it is shown with one job only.
             eta = run.workers == 1 and opt["scheduler"] is None
-            bar = click.progressbar(
-                length=run.remaining, label="simulating", file=sys.stderr, show_eta=eta
-            )
+            bar = ProgressLine(run.remaining, "simulating", sys.stderr, show_eta=eta)
             on_progress = lambda _row: bar.update(1)  # noqa: E731
             stack.enter_context(bar)
         run.play(on_progress)
