@@ -38,13 +38,30 @@ from patience_core.simulate._batch import (
 )
 from patience_core.simulate._rows import SimRow
 
-__all__ = ["WorkerDied", "chunks_of", "deaf_and_safe", "local_chunks", "run_batch", "run_deals"]
+__all__ = [
+    "MAIN_GUARD",
+    "WorkerDied",
+    "chunks_of",
+    "deaf_and_safe",
+    "local_chunks",
+    "run_batch",
+    "run_deals",
+]
 
 #: The variable that keeps the current folder off a new Python's import path: a ``signal.py``
 #: of the user's would be imported in place of Python's.
 _SAFE_PATH = "PYTHONSAFEPATH"
 #: Times in a row the pool may break without a chunk done before the run stops.
 _DEATHS = 3
+#: The exit status of a worker that, while starting, re-ran the main script up to a run: a
+#: script without ``if __name__ == "__main__":`` (spawn imports the main module again).
+_MAIN_RERUN = 86
+#: What the driver says then.
+MAIN_GUARD = (
+    "worker processes could not start: each re-ran the main script, which starts the run "
+    'again; put the script\'s run under if __name__ == "__main__": (workers are started with '
+    "spawn, which imports the main module)"
+)
 
 
 class WorkerDied(PatienceError):
@@ -107,9 +124,19 @@ def deaf_and_safe() -> Iterator[None]:
             os.environ[_SAFE_PATH] = safe_path
 
 
-def _stop(executor: ProcessPoolExecutor) -> None:
+def _in_worker_start() -> None:
+    """In a worker still starting (spawn re-running the main script, which has no guard), end
+    it quietly with :data:`_MAIN_RERUN`: its driver says why in one line, instead of every
+    worker printing multiprocessing's traceback."""
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        os._exit(_MAIN_RERUN)
+
+
+def _stop(executor: ProcessPoolExecutor) -> list[int | None]:
     """End the pool's workers at once (a Ctrl-C, an error, a run done): killed, not asked,
-    so that no worker finishes a chunk for no one."""
+    so that no worker finishes a chunk for no one.
+
+    :returns: the workers' exit statuses."""
     processes = list((getattr(executor, "_processes", None) or {}).values())
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
@@ -118,6 +145,7 @@ def _stop(executor: ProcessPoolExecutor) -> None:
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
             process.join(5)
+    return [process.exitcode for process in processes]
 
 
 def local_chunks(
@@ -132,8 +160,9 @@ def local_chunks(
 
     :raises PluginError: when a plugin's code fails in a worker (the line it gives).
     :raises WorkerDied: when the pool breaks three times while the same chunk is the oldest
-        not done.
+        not done, or at once when its workers could not start (:data:`MAIN_GUARD`).
     """
+    _in_worker_start()
     pending = dict(enumerate(chunks))
     deaths, suspect = 0, -1
     context = multiprocessing.get_context("spawn")
@@ -167,6 +196,8 @@ def local_chunks(
                     yield index, rows
                     if error is not None:
                         raise error
+            if broken and _MAIN_RERUN in _stop(executor):
+                raise WorkerDied(MAIN_GUARD)
             if broken:
                 # The oldest chunk not done is the likeliest to kill its worker: when it is
                 # still the same after _DEATHS breaks, the run stops instead of looping.

@@ -190,6 +190,11 @@ class RunStore:
                     f"cannot {doing} the run store {shown}: another process has held it locked "
                     f"for {self.timeout:g} s; try again when it is done"
                 ) from None
+            if "FOREIGN KEY" in text:  # rows of a run deleted since it started (runs delete)
+                raise PatienceError(
+                    f"cannot {doing} the run store {shown}: the run was deleted from it while "
+                    "it was being played (patience runs delete); the same command starts it again"
+                ) from None
             if "not a database" in text or "malformed" in text:
                 raise PatienceError(
                     f"cannot {doing} the run store {shown}: it is not an SQLite database or it "

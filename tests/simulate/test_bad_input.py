@@ -148,3 +148,16 @@ def test_the_progress_line_after_a_ctrl_c_leaves_the_line_to_the_message() -> No
     with pytest.raises(KeyboardInterrupt), ProgressLine(10, "simulating", out, width=80):
         raise KeyboardInterrupt
     assert out.getvalue().count("\n") == 1
+
+
+def test_rows_of_a_run_deleted_while_it_is_played_are_one_line(tmp_path: Path) -> None:
+    from patience_core.simulate import SimRow
+
+    params = {"game": "fake", "options": {}, "strategy": "random", "budget": None,
+              "nodes": None, "max_moves": 2000, "first_deal": "1", "deals": 3,
+              "versions": {}}  # fmt: skip
+    with RunStore(tmp_path / "s.db") as playing, RunStore(tmp_path / "s.db") as other:
+        run = playing.run_for(params)
+        other.delete(run)
+        with pytest.raises(PatienceError, match="the run was deleted from it while it was being"):
+            playing.add_rows(run, [(0, SimRow("fake", "1", "random", "", "lost", 1, 9, 4, 0.1))])
