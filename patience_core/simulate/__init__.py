@@ -47,7 +47,14 @@ from patience_core.simulate._output import (
     write_rows,
 )
 from patience_core.simulate._play import play_deal, plugin_failure, strategy_seed
-from patience_core.simulate._pool import WorkerDied, chunks_of, local_chunks, run_batch, run_deals
+from patience_core.simulate._pool import (
+    MAIN_GUARD,
+    WorkerDied,
+    chunks_of,
+    local_chunks,
+    run_batch,
+    run_deals,
+)
 from patience_core.simulate._rows import (
     COLUMNS,
     DEAD,
@@ -83,6 +90,7 @@ __all__ = [
     "DEFAULT_MAX_MOVES",
     "FORMATS",
     "LOST",
+    "MAIN_GUARD",
     "MAX_LOCAL_WORKERS",
     "NEVER_GIVEN",
     "PARQUET_NEEDS",
