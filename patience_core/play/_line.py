@@ -28,7 +28,14 @@ from patience_core.play._controller import HangUp, PlayController
 from patience_core.play._narrow import echo_fitted, fit_board, line_width
 from patience_core.play._session import FINISHED_WON
 
-__all__ = ["EXIT_IN_PROGRESS", "EXIT_LOST", "EXIT_REFUSED", "EXIT_WON", "HANG_UP_EXIT"]
+__all__ = [
+    "EXIT_IN_PROGRESS",
+    "EXIT_LOST",
+    "EXIT_REFUSED",
+    "EXIT_WON",
+    "HANG_UP_EXIT",
+    "TERMINATED_EXIT",
+]
 __all__ += ["LinePlayer", "Terminated", "end_line", "hang_up_raises", "print_traceback"]
 __all__ += ["stdin_is_tty"]
 

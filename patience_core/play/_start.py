@@ -32,7 +32,9 @@ from patience_core.play._failures import (
 )
 from patience_core.play._line import (
     HANG_UP_EXIT,
+    TERMINATED_EXIT,
     LinePlayer,
+    Terminated,
     end_line,
     hang_up_raises,
     print_traceback,
@@ -325,6 +327,8 @@ def play_game(
             )
         except HangUp:
             return HANG_UP_EXIT
+        except Terminated:
+            return TERMINATED_EXIT  # before the game started: nothing to save yet
 
 
 def _play_game(
