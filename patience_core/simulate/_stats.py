@@ -157,6 +157,16 @@ class Summary:
         return data
 
 
+def _bounds(low: float, high: float) -> str:
+    """``low to high`` as percentages with the fewest decimals (1 to 4) that show a bound more
+    than 0 as more than 0 (no win in 20,000 games: ``0.000% to 0.019%``, not ``0.0% to
+    0.0%``)."""
+    for digits in range(1, 5):
+        if all(value == 0 or round(value * 100, digits) != 0 for value in (low, high)):
+            break
+    return f"{low:.{digits}%} to {high:.{digits}%}"
+
+
 def summary_lines(
     summary: Summary,
     title: str,
@@ -191,7 +201,7 @@ def summary_lines(
     )
     lines = [
         f"{title}, strategy {summary.strategy}, {deals} ({counted(summary.games, 'game')})",
-        f"won      {summary.wins} ({summary.win_rate:.1%}; 95% CI {low:.1%} to {high:.1%}, Wilson)",
+        f"won      {summary.wins} ({summary.win_rate:.1%}; 95% CI {_bounds(low, high)}, Wilson)",
         f"lost     {summary.lost}   stopped {summary.stopped}",
     ]
     if summary.dead or summary.unknown:
@@ -201,7 +211,7 @@ def summary_lines(
             rate_decided = summary.wins / summary.decided
             lines.append(
                 f"decided  {summary.decided}: won {rate_decided:.1%} of them "
-                f"(95% CI {dlow:.1%} to {dhigh:.1%})"
+                f"(95% CI {_bounds(dlow, dhigh)})"
             )
     return [
         *lines,

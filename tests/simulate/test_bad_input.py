@@ -17,8 +17,11 @@ from patience_core.simulate import (
     DASK_TIMEOUT_ENV,
     STORE_TIMEOUT_ENV,
     RunStore,
+    SimRow,
+    Summary,
     check_scheduler,
     seconds_from_env,
+    summary_lines,
 )
 from patience_core.testing import CliResult
 
@@ -151,8 +154,6 @@ def test_the_progress_line_after_a_ctrl_c_leaves_the_line_to_the_message() -> No
 
 
 def test_rows_of_a_run_deleted_while_it_is_played_are_one_line(tmp_path: Path) -> None:
-    from patience_core.simulate import SimRow
-
     params = {"game": "fake", "options": {}, "strategy": "random", "budget": None,
               "nodes": None, "max_moves": 2000, "first_deal": "1", "deals": 3,
               "versions": {}}  # fmt: skip
@@ -161,3 +162,12 @@ def test_rows_of_a_run_deleted_while_it_is_played_are_one_line(tmp_path: Path) -
         other.delete(run)
         with pytest.raises(PatienceError, match="the run was deleted from it while it was being"):
             playing.add_rows(run, [(0, SimRow("fake", "1", "random", "", "lost", 1, 9, 4, 0.1))])
+
+
+def test_the_interval_of_no_win_shows_an_upper_bound_more_than_0() -> None:
+    summary = Summary("fake", "random", 9)
+    for deal in range(20000):
+        summary.add(SimRow("fake", str(deal), "random", "", "lost", 1, 9, 4, 0.001))
+    won = next(line for line in summary_lines(summary, "Fake", 1, 1.0, 20000, "the store")
+               if line.startswith("won"))  # fmt: skip
+    assert "95% CI 0.00% to 0.02%" in won, won
