@@ -211,6 +211,22 @@ class DaskPool:
                 f"cannot use the Dask scheduler {scheduler}: {type(exc).__name__}: {exc}"
             ) from None
 
+    @classmethod
+    def checked(cls, scheduler: str, params: dict[str, Any]) -> DaskPool:
+        """A pool connected to ``scheduler`` whose workers can play the run of ``params``
+        (:meth:`Run.params <patience_core.simulate.Run.params>`: its game, strategy and
+        versions), closed again on a refusal.
+
+        :raises PatienceError: one line, when the scheduler cannot be used.
+        """
+        pool = cls(scheduler)
+        try:
+            pool.check_versions(params["game"], params["strategy"], params["versions"])
+        except BaseException:
+            pool.close()
+            raise
+        return pool
+
     def close(self) -> None:
         """Close the client, and the local cluster if this pool started one (safe twice)."""
         client, self._client = self._client, None

@@ -222,21 +222,6 @@ class Run:
         if self.on_note is not None:
             self.on_note(text)
 
-    def _dask_pool(self) -> DaskPool:
-        """The run's Dask pool, connected and its workers' versions checked (closed on failure).
-
-        :raises PatienceError: one line, when the scheduler cannot be used.
-        """
-        assert self.scheduler is not None
-        pool = DaskPool(self.scheduler)
-        try:
-            self._dask_workers = len(pool.workers)
-            pool.check_versions(self.spec.game, self.spec.strategy, self.params()["versions"])
-        except BaseException:
-            pool.close()
-            raise
-        return pool
-
     def _played_now(
         self, missing: list[tuple[int, DealNumber]], pool: DaskPool | None
     ) -> Iterator[list[tuple[int, SimRow]]]:
@@ -285,7 +270,8 @@ class Run:
             # leaves no empty run in the store.
             pool = None
             if self.scheduler is not None and missing:
-                pool = stack.enter_context(self._dask_pool())
+                pool = stack.enter_context(DaskPool.checked(self.scheduler, self.params()))
+                self._dask_workers = len(pool.workers)
             self.run_id = run_id = store.run_for(self.params())
             try:
                 self._play_into(store, run_id, missing, pool, on_progress)
