@@ -176,3 +176,38 @@ def test_a_script_without_the_main_guard_is_told_so(tmp_path: Path) -> None:
                           text=True, timeout=120, check=False)  # fmt: skip
     assert done.stdout == MAIN_GUARD + "\n", done.stderr
     assert "Traceback" not in done.stderr, done.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a pseudo-terminal")
+def test_ctrl_c_at_the_progress_line_on_a_dumb_terminal(tmp_path: Path) -> None:
+    """TERM=dumb: no escape codes; the ^C the terminal shows ends the bar's line and the
+    message follows on the next, with no empty line between."""
+    import pty
+    import select
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: patience on the pseudo-terminal
+        os.environ["TERM"] = "dumb"
+        os.execv(sys.executable, [sys.executable, "-c", MAIN, "simulate", "bakers-game",
+                 "--strategy", "solver", "--nodes", "50000", "-n", "500",
+                 "--store", str(tmp_path / "s.db")])  # fmt: skip
+    out, sent = b"", False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                data = os.read(fd, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            out += data
+        if not sent and out.count(b"/500") >= 2:
+            os.write(fd, b"\x03")
+            sent = True
+    os.waitpid(pid, 0)
+    assert sent, out
+    assert b"\x1b" not in out, out
+    assert out.endswith(b"\r\npatience: interrupted\r\n"), out[-200:]
+    assert b"\r\n\r\n" not in out, out[-200:]
