@@ -30,6 +30,8 @@ def iso(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).isoformat(timespec="microseconds")
 
 
+# A row once won stays won, whatever a later sitting of the same game writes (an undo after
+# the win, then quit and --resume): docs/stats.md, "What is recorded".
 _UPSERT = """
 INSERT INTO games (id, game, options, deal, patience_version, plugin_version, started_at,
                    updated_at, ended_at, seconds, moves, undos, hints, restarts, score, outcome)
@@ -40,12 +42,13 @@ ON CONFLICT (id) DO UPDATE SET
     plugin_version = excluded.plugin_version,
     updated_at = excluded.updated_at,
     ended_at = CASE
+        WHEN games.outcome = 'won' THEN games.ended_at
         WHEN excluded.ended_at IS NULL THEN NULL
         WHEN games.ended_at IS NOT NULL AND games.outcome = excluded.outcome THEN games.ended_at
         ELSE excluded.ended_at END,
     seconds = excluded.seconds, moves = excluded.moves, undos = excluded.undos,
     hints = excluded.hints, restarts = excluded.restarts, score = excluded.score,
-    outcome = excluded.outcome
+    outcome = CASE WHEN games.outcome = 'won' THEN 'won' ELSE excluded.outcome END
 """
 
 

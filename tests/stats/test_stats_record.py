@@ -164,10 +164,24 @@ def test_a_won_game_updated_again_keeps_its_end_time(open_stats: Callable[[], St
     ended = stats.history()[0].ended_at
     record.update(moves=2, undos=0, hints=1, restarts=0, score=0, seconds=10.0, outcome="won")
     assert stats.history()[0].ended_at == ended
-    record.update(
+
+
+def test_a_won_row_stays_won_whatever_a_later_sitting_writes(
+    open_stats: Callable[[], Statistics],
+) -> None:
+    """Won, undone, quit, then resumed in another process: the win stays recorded, with the
+    time it was won (docs/stats.md, "What is recorded")."""
+    stats = open_stats()
+    record = start(stats)
+    play(record, "won", 2)
+    ended = stats.history()[0].ended_at
+    resumed = start(open_stats(), game_id=record.game_id)
+    resumed.update(
         moves=1, undos=1, hints=1, restarts=0, score=0, seconds=11.0, outcome="in progress"
     )
-    assert stats.history()[0].ended_at is None
+    (row,) = stats.history()
+    assert (row.outcome, row.ended_at, row.moves) == ("won", ended, 1)
+    assert stats.summary("fake", DEFAULT).won == 1
 
 
 def test_summary_line(open_stats: Callable[[], Statistics]) -> None:
