@@ -9,10 +9,8 @@ the app with the game saved and one line (docs/play.md, "Leaving").
 
 from __future__ import annotations
 
-import signal
 import threading
 from collections.abc import Callable, Sequence
-from types import FrameType
 from typing import ClassVar, TypeVar
 
 from textual import events
@@ -24,11 +22,12 @@ from textual.widgets import Static
 
 from patience_core.errors import PatienceError
 from patience_core.model import Card, PileKind
-from patience_core.play import FINISHED_WON, Outcome, PlayController
+from patience_core.play import Outcome, PlayController
 from patience_core.stats import GameSummary
 from patience_core.tui._board import Board, card_label
 from patience_core.tui._geometry import board_geometry
-from patience_core.tui._lines import KEEP, KeyBar, StatusField, fit_status
+from patience_core.tui._lines import KeyBar, fit_status, status_fields
+from patience_core.tui._signals import before_stop
 
 __all__ = ["FAILED", "QUIT", "GameApp"]
 
@@ -133,21 +132,11 @@ class GameApp(App[int]):
         self.mounted()
 
     def _catch_stop_signal(self) -> None:
-        # SIGTSTP from outside (the shell's job control, kill -TSTP): Textual's driver stops the
-        # process but publishes no suspend signal: the clock is stopped here first.
-        stop = getattr(signal, "SIGTSTP", None)
-        if stop is None or threading.current_thread() is not threading.main_thread():
-            return
-        driver_handler = signal.getsignal(stop)
-        if not callable(driver_handler):
-            return  # no driver handles it (the headless tests): nothing to wrap
-
-        def stopped(number: int, frame: FrameType | None) -> None:
+        def stopping() -> None:
             self._away = True
             self.controller.clock.pause()
-            driver_handler(number, frame)
 
-        signal.signal(stop, stopped)
+        before_stop(stopping)
 
     def resumed(self) -> None:
         """Back from a suspension (``fg`` after SIGTSTP): the clock goes on and the whole
@@ -236,39 +225,10 @@ class GameApp(App[int]):
     def show_status(self) -> None:
         """Redraw the status bar: game, deal, score, moves, time, stock left, game status (the
         game's title left out when the line would not fit)."""
-        fields = self.guarded(self._status_fields)
+        fields = self.guarded(lambda: status_fields(self.controller))
         if fields is None or not self.is_running:
             return
         self.query_one("#status", Static).update(fit_status(fields, self.size.width))
-
-    def _status_fields(self) -> list[StatusField]:
-        controller = self.controller
-        session = controller.session
-        game = session.game
-        score = controller.score_text()
-        moves = len(session.moves)
-        # Least important first out: the title, the game's own text, stock, clock, moves.
-        fields = [
-            StatusField(game.title, rank=0),
-            StatusField(f"Deal {session.deal}", f"#{session.deal}", rank=6),
-            StatusField(score, score.removeprefix("Score "), rank=5),
-            StatusField(f"Moves {moves}", f"Mv {moves}", rank=4),
-            StatusField(controller.clock.text(), rank=3),
-        ]
-        status = game.status(session.position)
-        stock = game.pile_indices(PileKind.STOCK)
-        if stock and "stock" not in status.lower():  # unless the game's status tells it
-            left = sum(len(session.position.piles[i]) for i in stock)
-            fields.append(StatusField(f"Stock {left}", f"St {left}", rank=2))
-        if status:
-            fields.append(StatusField(status, rank=1))
-        if session.finished is not None:  # a game over is over, whatever the dead check said
-            won = session.finished == FINISHED_WON
-            fields.append(StatusField("WON" if won else "LOST", rank=KEEP))
-        elif controller.dead_check_on:
-            dead = controller.dead_known
-            fields.append(StatusField("NO WINNING LINE" if dead else "dead check on", rank=KEEP))
-        return fields
 
     def say(self, text: str) -> None:
         """Show ``text`` on the message line (replacing what was there)."""

@@ -11,7 +11,10 @@ import attrs
 from rich.text import Text
 from textual.widgets import Static
 
-__all__ = ["KeyBar", "StatusField", "fit_keys", "fit_status"]
+from patience_core.model import PileKind
+from patience_core.play import FINISHED_WON, PlayController
+
+__all__ = ["KeyBar", "StatusField", "fit_keys", "fit_status", "status_fields"]
 
 
 @attrs.frozen
@@ -121,3 +124,36 @@ class KeyBar(Static):
     def shown(self) -> str:
         """The text shown (for tests)."""
         return str(self.render())
+
+
+def status_fields(controller: PlayController) -> list[StatusField]:
+    """The fields of the status bar for the game of ``controller``: deal, score, moves, clock,
+    stock left, the game's own status, and the game's end or the dead check's verdict (never
+    dropped).
+    """
+    session = controller.session
+    game = session.game
+    score = controller.score_text()
+    moves = len(session.moves)
+    # Least important first out: the title, the game's own text, stock, clock, moves.
+    fields = [
+        StatusField(game.title, rank=0),
+        StatusField(f"Deal {session.deal}", f"#{session.deal}", rank=6),
+        StatusField(score, score.removeprefix("Score "), rank=5),
+        StatusField(f"Moves {moves}", f"Mv {moves}", rank=4),
+        StatusField(controller.clock.text(), rank=3),
+    ]
+    status = game.status(session.position)
+    stock = game.pile_indices(PileKind.STOCK)
+    if stock and "stock" not in status.lower():  # unless the game's status tells it
+        left = sum(len(session.position.piles[i]) for i in stock)
+        fields.append(StatusField(f"Stock {left}", f"St {left}", rank=2))
+    if status:
+        fields.append(StatusField(status, rank=1))
+    if session.finished is not None:  # a game over is over, whatever the dead check said
+        won = session.finished == FINISHED_WON
+        fields.append(StatusField("WON" if won else "LOST", rank=KEEP))
+    elif controller.dead_check_on:
+        dead = controller.dead_known
+        fields.append(StatusField("NO WINNING LINE" if dead else "dead check on", rank=KEEP))
+    return fields
