@@ -22,7 +22,7 @@ from patience_core.play._failures import (
     own_exit_by_default,
     raised_by_plugin,
 )
-from patience_core.play._finish import finish_moves, smart_choice
+from patience_core.play._finish import finish_moves, nowhere, smart_choice
 from patience_core.play._outcome import Outcome
 from patience_core.play._savefile import kept_line
 from patience_core.play._saves import archive_save, save_session
@@ -211,18 +211,6 @@ class PlayController(SearchMixin):
             return f"No moves left: game lost. {self.score_text()}. {back}".rstrip()
         return None
 
-    def legal_moves_lines(self) -> list[str]:
-        """The lines of ``moves``: every legal move with its text and description."""
-        session = self.session
-        legal = session.legal_moves()
-        if not legal:
-            return ["No legal moves."]
-        lines = [f"Legal moves ({len(legal)}):"]
-        for move in legal:
-            text = session.game.move_text(session.position, move)
-            lines.append(f"  {text:<10} {session.game.describe_move(session.position, move)}")
-        return lines
-
     # -- moves -------------------------------------------------------------------------------
 
     def over(self) -> Outcome | None:
@@ -272,19 +260,9 @@ class PlayController(SearchMixin):
         position = session.position
         move = smart_choice(session.game, position, session.legal_moves(), source, count)
         if move is None:
-            return Outcome((self._nowhere(source, count),), refused=True)
+            return Outcome((nowhere(session.game, position, source, count),), refused=True)
         session.play(move)
         return self.changed()
-
-    def _nowhere(self, source: int, count: int | None) -> str:
-        game, pile = self.session.game, self.session.position[source]
-        name = game.piles[source].name
-        if not pile:
-            return f"nothing to move: {name} is empty"
-        card = pile[-min(count or 1, len(pile))]
-        if not card.face_up:
-            return f"{name}'s top card is face down"
-        return f"{game.card_name(card)} has nowhere to go"
 
     def finish_moves(self) -> list[Move] | None:
         """The rest of the game when no decision is left (forced moves and cards to the

@@ -12,7 +12,7 @@ from __future__ import annotations
 from patience_core.games import Game
 from patience_core.model import Move, MoveKind, PileKind, Position
 
-__all__ = ["MAX_FINISH_MOVES", "finish_moves", "smart_choice"]
+__all__ = ["MAX_FINISH_MOVES", "finish_moves", "nowhere", "smart_choice"]
 
 #: The longest line auto-finish plays (far beyond any game's last forced moves).
 MAX_FINISH_MOVES = 1_000
@@ -86,3 +86,16 @@ def smart_choice(
         return (where, -move.count, index)
 
     return min(choices, key=rank)[1]
+
+
+def nowhere(game: Game, position: Position, source: int, count: int | None) -> str:
+    """Why the smart move from pile index ``source`` finds no place: the pile is empty, its top
+    card is face down, or the card (the ``count``-th from the top) has no legal place."""
+    pile = position[source]
+    name = game.piles[source].name
+    if not pile:
+        return f"nothing to move: {name} is empty"
+    card = pile[-min(count or 1, len(pile))]
+    if not card.face_up:
+        return f"{name}'s top card is face down"
+    return f"{game.card_name(card)} has nowhere to go"

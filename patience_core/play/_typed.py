@@ -13,7 +13,7 @@ from patience_core.solve import HONEST, THOUGHTFUL
 if TYPE_CHECKING:
     from patience_core.play._controller import PlayController
 
-__all__ = ["apply_line", "typed_move"]
+__all__ = ["apply_line", "legal_moves_lines", "typed_move"]
 
 
 def apply_line(self: PlayController, line: str) -> Outcome:
@@ -37,7 +37,7 @@ def apply_line(self: PlayController, line: str) -> Outcome:
     if verb in ("board", "b") and len(words) == 1:
         return Outcome(show_board=True)
     if verb == "moves" and len(words) == 1:
-        return Outcome(tuple(self.legal_moves_lines()))
+        return Outcome(tuple(legal_moves_lines(self)))
     if verb == "hint":
         if len(words) > 2 or (len(words) == 2 and words[1] not in (HONEST, THOUGHTFUL)):
             return Outcome(("usage: hint [honest|thoughtful]",))
@@ -88,3 +88,17 @@ def typed_move(self: PlayController, text: str) -> Outcome:
     except BadMoveText as exc:
         return Outcome((str(exc),), refused=True)
     return self.changed()
+
+
+def legal_moves_lines(self: PlayController) -> list[str]:
+    """The lines of ``moves``: every legal move of ``self``'s game with its text and
+    description."""
+    session = self.session
+    legal = session.legal_moves()
+    if not legal:
+        return ["No legal moves."]
+    lines = [f"Legal moves ({len(legal)}):"]
+    for move in legal:
+        text = session.game.move_text(session.position, move)
+        lines.append(f"  {text:<10} {session.game.describe_move(session.position, move)}")
+    return lines
