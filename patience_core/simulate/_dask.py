@@ -18,6 +18,7 @@ import logging
 import re
 import uuid
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from patience_core.errors import PatienceError, shown
@@ -112,7 +113,10 @@ def _probe(distributed: Any, address: str, wait: float) -> None:
     """
     why = "it is not a Dask scheduler"
     try:
-        answer = asyncio.run(asyncio.wait_for(_identity(distributed, address, wait), wait))
+        # In a thread of its own: a notebook's thread already runs an event loop.
+        probe = asyncio.wait_for(_identity(distributed, address, wait), wait)
+        with ThreadPoolExecutor(1) as thread:
+            answer = thread.submit(asyncio.run, probe).result()
     except (TimeoutError, OSError) as exc:
         why = f"no answer within {wait:g} s ({DASK_TIMEOUT_ENV})" + (f": {exc}" if str(exc) else "")
         answer = None
