@@ -64,7 +64,10 @@ def test_workers_end_when_the_driver_is_killed(tmp_path: Path) -> None:
 
 def test_ctrl_c_while_workers_start_prints_only_the_one_line(tmp_path: Path) -> None:
     for step in range(8):  # workers import for about 0.1 to 0.5 s: try across that window
-        driver = _start(tmp_path)
+        # A store each: a row a step before stored would make this run a resumed one.
+        folder = tmp_path / str(step)
+        folder.mkdir()
+        driver = _start(folder)
         time.sleep(0.3 + 0.08 * step)
         os.killpg(driver.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
         _, err = driver.communicate(timeout=60)
