@@ -72,8 +72,8 @@ _SCROLL_KEYS = {
     "k": "scroll_up",
     "down": "scroll_down",
     "j": "scroll_down",
-    "pageup": "scroll_page_up",
-    "pagedown": "scroll_page_down",
+    "pageup": "page_up",
+    "pagedown": "page_down",
     "home": "scroll_home",
     "end": "scroll_end",
 }

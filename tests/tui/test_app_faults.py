@@ -244,6 +244,26 @@ def test_the_help_scrolls_at_60x12_and_any_other_key_closes_it(fake_controller: 
     run_scenario(PatienceApp(fake_controller()), scenario, (60, 12))
 
 
+def test_every_scrolling_key_of_the_help_scrolls_it(fake_controller: Make) -> None:
+    """Page Down, Page Up, End, Home and the arrows each scroll the help (none of them fails or
+    closes it)."""
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("question_mark")
+        scroll = app.screen.query_one(VerticalScroll)
+        for key, moved in [("pagedown", True), ("pageup", False), ("end", True), ("home", False)]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen), key
+            assert (scroll.scroll_target_y > 0) is moved, key
+        for key in ("down", "j", "up", "k"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen), key
+
+    run_scenario(PatienceApp(fake_controller()), scenario, (60, 12))
+
+
 def test_a_long_message_wraps_to_two_lines(fake_controller: Make) -> None:
     async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
         app.say("word " * 30)
