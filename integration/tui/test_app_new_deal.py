@@ -45,6 +45,7 @@ def test_a_new_deal_says_where_the_unfinished_game_was_kept(shipped_controller: 
         assert app.message.startswith("Deal 12.")
         assert controller.kept_line is not None
         assert controller.kept_line in app.message
+        assert app.kept == [controller.kept_line]  # printed again once the screen is restored
         assert "golf-" in app.message
 
     run_scenario(PatienceApp(controller), scenario)

@@ -273,6 +273,8 @@ class PatienceApp(AssistApp):
         self.redraw()
         # Where the unfinished game was kept aside, and how to resume it.
         kept_line = getattr(self.controller, "kept_line", None)
+        if kept_line:
+            self.kept.append(kept_line)
         self.say(f"{said} {kept_line}" if kept_line else said)
         self.after_change()
 

@@ -81,6 +81,10 @@ class GameApp(App[int]):
         #: The warnings given while the app ran (a save that failed, ...): shown on the message
         #: line, and printed once the screen is restored.
         self.warnings: list[str] = []
+        #: Where unfinished games replaced by a new deal were kept, and how to resume them:
+        #: said on the message line, and printed again once the screen is restored (a narrow
+        #: message line may cut the command).
+        self.kept: list[str] = []
         # The warnings given since the last key: shown after the message of that key's change.
         self._unsaid: list[str] = []
         self._message_line = Static(id="message", markup=False)

@@ -84,6 +84,8 @@ def run_fullscreen(
         with _ending_signals(app) as received:
             code = run_app(app)
         saved = controller.save()
+        for line in app.kept:
+            print(line)
         for line in dict.fromkeys(app.warnings):  # each once (a failing save warns at every move)
             print(line, file=sys.stderr)
         if app.failure is not None:
