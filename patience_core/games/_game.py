@@ -277,6 +277,16 @@ class Game(abc.ABC):
         """
         return generic_reason(self.piles, position, move, self.legal_moves(position))
 
+    def malformed(self, position: Position, move: Move) -> bool:
+        """Whether the transfer ``move`` names no cards to move at all: no target, an empty
+        source, a count outside ``1..len(source)``, or the source as its target. A game's
+        :meth:`why_illegal` leaves these to the default, whose reasons say them well, before it
+        names its own rules (docs/rules-api.md)."""
+        target, pile = move.target, position[move.source]
+        if target is None or target == move.source:
+            return True
+        return not pile or not 0 < move.count <= len(pile)
+
     def describe_move(self, position: Position, move: Move) -> str:
         """A sentence for people, e.g. ``"9♥ from p23 to the waste"``; used by hints and logs."""
         if move.kind is MoveKind.DEAL:

@@ -203,9 +203,10 @@ class BakersGame(Game):
         """
         if move.kind is MoveKind.DEAL:
             return "Baker's Game has no stock: every card is dealt at the start"
-        target, pile = move.target, position[move.source]
-        if target is None or not pile or not 0 < move.count <= len(pile) or target == move.source:
+        if self.malformed(position, move):
             return super().why_illegal(position, move)
+        target, pile = move.target, position[move.source]
+        assert target is not None  # malformed() says so
         card = pile[-move.count]
         name, onto = self.card_name(card), position[target]
         if move.source in FOUNDATIONS:

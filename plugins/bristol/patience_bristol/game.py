@@ -185,15 +185,10 @@ class Bristol(Game):
             return (
                 "the stock is empty" if not position[STOCK] else super().why_illegal(position, move)
             )
-        target, pile = move.target, position[move.source]
-        if (
-            target is None
-            or STOCK in (move.source, target)
-            or not pile
-            or not 0 < move.count <= len(pile)
-            or target == move.source
-        ):
+        if self.malformed(position, move) or STOCK in (move.source, move.target):
             return super().why_illegal(position, move)
+        target, pile = move.target, position[move.source]
+        assert target is not None  # malformed() says so
         card = pile[-move.count]
         name = self.card_name(card)
         if move.source in FOUNDATIONS:

@@ -185,9 +185,10 @@ class DiamondMine(Game):
         tableau and nothing goes on a diamond; cards build down by one rank in any suit."""
         if move.kind is MoveKind.DEAL:
             return "Diamond Mine has no stock: every card is dealt at the start"
-        target, pile = move.target, position[move.source]
-        if target is None or not pile or not 0 < move.count <= len(pile) or target == move.source:
+        if self.malformed(position, move):
             return super().why_illegal(position, move)
+        target, pile = move.target, position[move.source]
+        assert target is not None  # malformed() says so
         card = pile[-move.count]
         name = self.card_name(card)
         if move.source == FOUNDATION:
