@@ -11,6 +11,7 @@ from pathlib import Path
 from patience_core.errors import PatienceError, shown
 from patience_core.files import atomic_writer
 from patience_core.stats._history import COLUMNS
+from patience_core.stats._summary import where_clause
 
 __all__ = ["EXPORT_FORMATS", "export"]
 
@@ -37,14 +38,7 @@ def export(
         raise PatienceError(
             f"cannot export to {shown(str(path))}: the name must end in .csv or .jsonl"
         )
-    clauses, params = [], []
-    if game is not None:
-        clauses.append("game = ?")
-        params.append(game)
-    if since is not None:
-        clauses.append("started_at >= ?")
-        params.append(since)
-    where = " WHERE " + " AND ".join(clauses) if clauses else ""
+    where, params = where_clause(game, None, since, figures=False)  # every row, odd ones too
     rows = conn.execute(
         f"SELECT {', '.join(COLUMNS)} FROM games{where} ORDER BY started_at, rowid", params
     )

@@ -18,6 +18,7 @@ __all__ = [
     "decoded_options",
     "find",
     "options_key",
+    "where_clause",
 ]
 
 #: The outcomes of a game that has ended; any other row is a game in progress.
@@ -182,9 +183,12 @@ def _least(a: float | None, b: float | None) -> float | None:
     return a if b is None else min(a, b)
 
 
-def _where(
+def where_clause(
     game: str | None, options: str | None, since: str | None, figures: bool = True
 ) -> tuple[str, list[str]]:
+    """The ``WHERE`` clause and its parameters for the rows of ``game`` (``None``: every game),
+    option set ``options`` (its key; ``None``: any), started at or after ``since`` (an ISO time;
+    ``None``: ever); with ``figures``, only rows whose figures patience could have written."""
     clauses, params = ["1"], []  # so that more conditions can follow with AND
     if figures:
         clauses.append(FIGURES)
@@ -214,15 +218,15 @@ def collect(
     :raises sqlite3.Error: when the database cannot be read.
     """
     key = None if options is None else options_key(options)
-    where, params = _where(game, key, since, figures=False)
+    where, params = where_clause(game, key, since, figures=False)
     found = _sound_tallies(conn, where, params)
     left_out = 0
     if found is None:
         # Some row was edited by hand: read again, leaving out what patience never writes.
-        where, params = _where(game, key, since)
+        where, params = where_clause(game, key, since)
         found, left_out = _checked_tallies(conn, where, params)
         (rows,) = conn.execute(
-            f"SELECT COUNT(*) FROM games{_where(game, key, since, figures=False)[0]}", params
+            f"SELECT COUNT(*) FROM games{where_clause(game, key, since, figures=False)[0]}", params
         ).fetchone()
         left_out += int(rows) - sum(tally.played for tally, _ in found.values())
     tallies = {group: tally for group, (tally, _) in found.items()}
