@@ -6,6 +6,7 @@ from patience_core.solve._depthfirst import CLOCK_EVERY, Budget, DepthFirst, Sol
 from patience_core.solve._hints import (
     DEAD_CHECK_NODES,
     DEAD_CHECK_SECONDS,
+    HINT_FIRST_SECONDS,
     HINT_SECONDS,
     HONEST,
     THOUGHTFUL,
@@ -15,6 +16,7 @@ from patience_core.solve._hints import (
     default_mode,
     hidden_wording,
     hint,
+    hint_stream,
 )
 from patience_core.solve._honest import (
     HONEST_MIN_NODES,
@@ -45,6 +47,7 @@ __all__ = [
     "DEAD_CHECK_SECONDS",
     "FIRST_MIN_NODES",
     "FIRST_SHARE",
+    "HINT_FIRST_SECONDS",
     "HINT_SECONDS",
     "HONEST",
     "HONEST_MIN_NODES",
@@ -70,6 +73,7 @@ __all__ = [
     "has_hidden",
     "hidden_wording",
     "hint",
+    "hint_stream",
     "honest_stats",
     "play_honestly",
     "sample_hidden",

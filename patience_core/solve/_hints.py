@@ -23,9 +23,10 @@ Every search here is bounded in nodes and in seconds; :func:`hint` answers in ab
 
 from __future__ import annotations
 
+import collections
 import math
 import time
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 
 import attrs
 
@@ -39,6 +40,7 @@ from patience_core.solve._solver import solve
 __all__ = [
     "DEAD_CHECK_NODES",
     "DEAD_CHECK_SECONDS",
+    "HINT_FIRST_SECONDS",
     "HINT_SECONDS",
     "HONEST",
     "THOUGHTFUL",
@@ -48,6 +50,7 @@ __all__ = [
     "has_hidden",
     "hidden_wording",
     "hint",
+    "hint_stream",
     "honest_stats",
     "visible_seed",
 ]
@@ -112,6 +115,8 @@ class Hint:
         before move K (1-based), else ``None`` (not found in the time, or none).
     :param undo: for ``dead`` with ``last_winnable``: the moves to take back to reach it.
     :param seconds: wall-clock seconds spent.
+    :param final: whether this is the last answer of :func:`hint_stream` (the best founded).
+    :param stage: ``"quick"`` (the first, cheap answer), ``"refined"`` or ``"final"``.
     """
 
     move: Move | None
@@ -125,6 +130,8 @@ class Hint:
     last_winnable: int | None = None
     undo: int | None = None
     seconds: float = 0.0
+    final: bool = True
+    stage: str = "final"
 
     def as_dict(self) -> dict[str, object]:
         """The hint as JSON-ready values (the move as its text)."""
@@ -261,7 +268,47 @@ def _honest_hint(
     return Hint(best.move, text, reason, mode, verdict, None, 0, best.samples, None, None, elapsed)
 
 
+#: The first answer of :func:`hint_stream` comes within this many wall-clock seconds.
+HINT_FIRST_SECONDS = 0.3
+
+
+def hint_stream(
+    game: Game,
+    position: Position,
+    history: Sequence[Position] = (),
+    mode: str | None = None,
+    seconds: float = HINT_SECONDS,
+    nodes: int | None = None,
+    samples: int = 24,
+    known: Known | None = None,
+    search: GameSearch | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> Iterator[Hint]:
+    """Successive hints for one position, each better founded than the one before; the last
+    one yielded is the final answer (``Hint.final``). See :func:`hint` for the arguments.
+
+    :param cancel: called between stages; when it returns True the stream stops.
+    """
+    yield _hint_once(game, position, history, mode, seconds, nodes, samples, known, search)
+
+
 def hint(
+    game: Game,
+    position: Position,
+    history: Sequence[Position] = (),
+    mode: str | None = None,
+    seconds: float = HINT_SECONDS,
+    nodes: int | None = None,
+    samples: int = 24,
+    known: Known | None = None,
+    search: GameSearch | None = None,
+) -> Hint:
+    """The final answer of :func:`hint_stream`."""
+    answers = hint_stream(game, position, history, mode, seconds, nodes, samples, known, search)
+    return collections.deque(answers, maxlen=1)[0]
+
+
+def _hint_once(
     game: Game,
     position: Position,
     history: Sequence[Position] = (),
