@@ -46,7 +46,8 @@ class GameRegistry:
             :class:`~patience_core.games.GameSearch` subclass, or its import path
             (``"patience_escalator.search:EscalatorSearch"``), imported only when a command
             searches, so that commands that do not (``patience list``) start faster; default:
-            the generic :class:`~patience_core.games.GameSearch`, which needs the rules alone.
+            the game's family search (``search_class``, for a game of a family) or the
+            generic :class:`~patience_core.games.GameSearch`, which needs the rules alone.
         :raises PluginError: when ``game`` is not a Game subclass or ``search`` not a GameSearch
             subclass, the declaration is wrong (:func:`declaration_problem`: a class attribute
             missing or of the wrong kind, an abstract method not implemented), or the name is
@@ -55,6 +56,9 @@ class GameRegistry:
         if not (isinstance(game, type) and issubclass(game, Game)):
             raise PluginError(f"{self.current_plugin}: {shown(game)} is not a patience Game class")
         problem = declaration_problem(game)
+        family_problem = getattr(game, "declaration_problem", None)
+        if not problem and family_problem is not None:
+            problem = family_problem()  # a family's parameter values
         if problem:
             raise PluginError(f"game class {game.__name__}: {problem}")
         if not (
@@ -77,6 +81,7 @@ class GameRegistry:
             )
         self._games[name] = game
         self._providers[name] = self.current_plugin
+        search = search or getattr(game, "search_class", None)
         if search is not None:
             self._searches[name] = search
 
