@@ -13,8 +13,9 @@ games (issue 18, item 7). It is said once per change of position: at the deal of
 
 from __future__ import annotations
 
+import collections
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import attrs
 
@@ -24,7 +25,7 @@ from patience_core.model import Move, PileKind, Position
 from patience_core.play._failures import HangUp, raised_by_plugin
 from patience_core.play._session import Session
 from patience_core.play._tally import GameTally
-from patience_core.solve import Solution, Verdict, hint
+from patience_core.solve import Hint, Solution, Verdict, hint_stream
 from patience_core.solve import dead_check as run_dead_check
 
 __all__ = ["DEAD_AT_DEAL", "DEAD_NOW", "HintAnswer", "SearchMixin", "hides_cards"]
@@ -54,16 +55,45 @@ class HintAnswer:
     :param source: the index of the pile the move leaves (the stock for a deal), or ``None``.
     :param target: the index of the pile it goes to (``None`` for a deal or no move).
     :param text: the sentence, ``"Hint (thoughtful): t3 f1: wins in 41 moves."``.
+    :param final: ``False`` for an answer a better founded one will replace (the search goes
+        on), ``True`` for the last one.
+    :param mode: ``"honest"`` or ``"thoughtful"`` (``""`` when no search answered).
+    :param sentence: :meth:`patience_core.solve.Hint.sentence`, ``"t3 f1: wins in 41 moves."``.
     """
 
     move: Move | None
     source: int | None
     target: int | None
     text: str
+    final: bool = True
+    mode: str = ""
+    sentence: str = ""
+
+    def marked(self, mark: str) -> str:
+        """The text with ``mark`` beside the mode: ``"Hint (honest, thinking...): ..."``; the
+        text alone when no search answered."""
+        if not self.mode:
+            return self.text
+        return f"Hint ({self.mode}, {mark}): {self.sentence}"
 
 
 #: The answer to a hint the front end cancelled.
 CANCELLED = HintAnswer(None, None, None, "Hint cancelled.")
+
+
+def _answer_of(found: Hint) -> HintAnswer:
+    """The front end's answer for ``found``."""
+    move = found.move
+    sentence = found.sentence()
+    return HintAnswer(
+        move,
+        None if move is None else move.source,
+        None if move is None else move.target,
+        f"Hint ({found.mode}): {sentence}",
+        found.final,
+        found.mode,
+        sentence,
+    )
 
 
 class SearchMixin:
@@ -171,63 +201,83 @@ class SearchMixin:
     # -- hints -------------------------------------------------------------------------------
 
     def hint(self, mode: str | None = None) -> str:
-        """The hint line for the current position, ``"Hint (thoughtful): ..."``; when the
-        game's plugin fails in the search, a line that says so.
+        """The hint line for the current position, ``"Hint (thoughtful): ..."``: the best
+        answer at the hint's deadline (the last of :meth:`hint_answers`); when the game's
+        plugin fails in the search, a line that says so.
 
         :param mode: ``"honest"``, ``"thoughtful"`` or ``None`` (the game's default).
         """
         # The line player's thread is the session's: the search results are shared.
-        return self._answer(mode, None, self.known).text
+        return _last(self._answers(mode, None, self.known)).text
 
     def hint_answer(
         self, mode: str | None = None, cancel: threading.Event | None = None
     ) -> HintAnswer:
-        """The hint for the current position, for a front end to show on the board. Safe to
-        call from a worker thread: it reads a snapshot of the positions and changes neither
-        the session nor the saved search results.
+        """The final hint for the current position (the last of :meth:`hint_answers`), or
+        "Hint cancelled." when ``cancel`` was set before it came.
 
         :param mode: ``"honest"``, ``"thoughtful"`` or ``None`` (the game's default).
-        :param cancel: when set before the search starts or by the time it ends, the answer
-            is "Hint cancelled." (the search itself runs to its time limit, about 1.5 s).
+        :param cancel: stops the search when set (it is looked at between its stages).
         """
-        return self._answer(mode, cancel, self._known_copy())
+        answer = _last(self.hint_answers(mode, cancel))
+        return CANCELLED if cancel is not None and cancel.is_set() else answer
 
-    def _answer(
+    def hint_answers(
+        self, mode: str | None = None, cancel: threading.Event | None = None
+    ) -> Iterator[HintAnswer]:
+        """The hints for the current position as the search finds them, for a front end to
+        show on the board: a quick first answer, then better founded ones; the last has
+        ``final`` set (docs/solver.md, "Hints"). Safe to iterate in a worker thread: it reads
+        a snapshot of the positions and changes neither the session nor the saved search
+        results. The position is the one when it is called, even if the session moves on.
+
+        :param mode: ``"honest"``, ``"thoughtful"`` or ``None`` (the game's default).
+        :param cancel: when set, no further answer is given and the search stops at its next
+            stage.
+        """
+        return self._answers(mode, cancel, self._known_copy())
+
+    def _answers(
         self, mode: str | None, cancel: threading.Event | None, known: dict[Position, Solution]
-    ) -> HintAnswer:
+    ) -> Iterator[HintAnswer]:
         session = self.session
         game, positions = session.game, session.positions
         if cancel is not None and cancel.is_set():
-            return CANCELLED
+            return iter(())
         self.tally.hints += 1
-        try:
-            found = hint(
-                game,
-                positions[-1],
-                positions[:-1],
-                mode=mode,
-                known=known,
-                search=self.search,
-            )
-        except (PatienceError, KeyboardInterrupt, BrokenPipeError):
-            raise
-        except BaseException as exc:  # SystemExit too, when the plugin raised it
-            if not self.plugins_fault(exc):
-                raise
-            text = (
-                f"No hint: the {game.name} plugin ({self.provider}) failed in a "
-                f"search: {one_line(exc)}"
-            )
-            return HintAnswer(None, None, None, text)
-        if cancel is not None and cancel.is_set():
-            return CANCELLED
-        move = found.move
-        return HintAnswer(
-            move,
-            None if move is None else move.source,
-            None if move is None else move.target,
-            f"Hint ({found.mode}): {found.sentence()}",
+        stream = hint_stream(
+            game,
+            positions[-1],
+            positions[:-1],
+            mode=mode,
+            known=known,
+            search=self.search,
+            cancel=None if cancel is None else cancel.is_set,
         )
+        return self._shown(game, stream, cancel)
+
+    def _shown(
+        self, game: Game, stream: Iterator[Hint], cancel: threading.Event | None
+    ) -> Iterator[HintAnswer]:
+        """The answers of ``stream``, up to ``cancel``; a failure of the game's plugin in the
+        search is the last answer, saying so."""
+        while True:
+            try:
+                found = next(stream, None)
+            except (PatienceError, KeyboardInterrupt, BrokenPipeError):
+                raise
+            except BaseException as exc:  # SystemExit too, when the plugin raised it
+                if not self.plugins_fault(exc):
+                    raise
+                text = (
+                    f"No hint: the {game.name} plugin ({self.provider}) failed in a "
+                    f"search: {one_line(exc)}"
+                )
+                yield HintAnswer(None, None, None, text)
+                return
+            if found is None or (cancel is not None and cancel.is_set()):
+                return
+            yield _answer_of(found)
 
     def _known_copy(self) -> dict[Position, Solution]:
         """The search results known so far, copied (another thread may be adding to them)."""
@@ -237,3 +287,9 @@ class SearchMixin:
             except RuntimeError:  # it changed size while being copied: try again
                 continue
         return {}
+
+
+def _last(answers: Iterator[HintAnswer]) -> HintAnswer:
+    """The last of ``answers``; :data:`CANCELLED` when there is none."""
+    last = collections.deque(answers, maxlen=1)
+    return last[0] if last else CANCELLED

@@ -83,13 +83,15 @@ class PatienceApp(AssistApp):
     # -- keys --------------------------------------------------------------------------------
 
     async def on_event(self, event: events.Event) -> None:
-        """Any key stops a hint search or auto-finish (and does nothing else); pile names are
-        read as hot keys before the other keys; while the terminal is too small for the board,
-        only the keys that quit do anything (no move is made blind)."""
+        """Any key stops a hint search or auto-finish (and does nothing else; ``q`` still quits
+        while a hint is searched); pile names are read as hot keys before the other keys; while
+        the terminal is too small for the board, only the keys that quit do anything (no move
+        is made blind)."""
         if isinstance(event, events.Key) and not event.is_forwarded:
             self.key_pressed()
         if isinstance(event, events.Key) and not event.is_forwarded and len(self.screen_stack) == 1:
-            if self.stop_assist():
+            # q quits at once, a hint being searched or not (its thread dies with the process).
+            if not (event.key == "q" and self.cancel_hint()) and self.stop_assist():
                 return
             if self.too_small and event.key not in ("q", "ctrl+c"):
                 return

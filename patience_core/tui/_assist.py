@@ -14,7 +14,7 @@ from typing import Any
 from textual.timer import Timer
 
 from patience_core.model import Position
-from patience_core.play import Outcome
+from patience_core.play import HintAnswer, Outcome
 from patience_core.tui._core import GameApp
 
 __all__ = ["AUTO_STEP_SECONDS", "AssistApp"]
@@ -31,6 +31,8 @@ class AssistApp(GameApp):
     """:class:`GameApp` with hints, auto-finish and the dead check."""
 
     _hint_cancel: threading.Event | None = None
+    #: The last answer of the hint being searched, shown.
+    _hint_shown: HintAnswer | None = None
     _auto: Timer | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -55,52 +57,79 @@ class AssistApp(GameApp):
 
         threading.Thread(target=run, name="patience-search", daemon=True).start()
 
+    def _in_app(self, call: Callable[[], object]) -> bool:
+        """From a worker thread: ``call()`` in the app's thread, waiting for it; ``False``
+        when the app has ended."""
+        try:
+            self.call_from_thread(call)
+        except RuntimeError:  # the app has ended meanwhile
+            return False
+        return True
+
     # -- hints -------------------------------------------------------------------------------
 
     @property
     def thinking(self) -> bool:
-        """Whether a hint is being searched."""
+        """Whether a hint is being searched (a quick answer may be shown meanwhile)."""
         return self._hint_cancel is not None
 
     def action_hint(self) -> None:
-        """Search a hint in a worker thread (the board stays live); its answer highlights the
-        source and target piles and says why (RULES.md Part A, hints)."""
+        """Search a hint in a worker thread (the board stays live): its first answer comes at
+        once, marked as thinking, and better founded ones replace it as the search finds
+        them, the last marked final; each highlights the source and target piles and says why
+        (RULES.md Part A, hints; docs/play.md, "Hints")."""
         self.stop_assist()
         cancel = threading.Event()
         self._hint_cancel = cancel
+        self._hint_shown = None
         self.board.hint = (None, None)
         self.say("Hint: thinking... (any key cancels)")
         self._search_hint(cancel, self.controller.session.position)
 
     def _search_hint(self, cancel: threading.Event, position: Position) -> None:
-        def search() -> object:
-            # hint_answer reads a snapshot of the positions and changes nothing of the session;
-            # the lock keeps it from copying the search results while the dead check adds to
-            # them.
+        answers = self.controller.hint_answers(cancel=cancel)
+        show = partial(self._show_hint, cancel, position)
+
+        def run() -> None:
+            # hint_answers reads a snapshot of the positions and changes nothing of the
+            # session; the lock keeps it from copying the search results while the dead check
+            # adds to them.
             with self._searching:
-                return self.controller.hint_answer(cancel=cancel)
+                try:
+                    for answer in answers:
+                        # Waits until it is shown, so answers never overtake one another.
+                        if not self._in_app(partial(show, answer)):
+                            cancel.set()  # the app has ended: stop the search
+                            return
+                except BaseException as exc:  # a failure: the app's thread says it
+                    self._in_app(partial(self.guarded, partial(_raise, exc)))
 
-        self.in_background(search, partial(self._show_hint, cancel, position))
+        threading.Thread(target=run, name="patience-hint", daemon=True).start()
 
-    def _show_hint(self, cancel: threading.Event, position: Position, answer: object) -> None:
-        # A stale answer (a key pressed, the position changed) is dropped.
+    def _show_hint(self, cancel: threading.Event, position: Position, answer: HintAnswer) -> None:
+        # A stale answer (a key pressed, another hint asked) is dropped.
         if cancel.is_set() or cancel is not self._hint_cancel:
             return
-        self._hint_cancel = None
         if position != self.controller.session.position:
+            # The position changed (a move by the mouse): no answer of this search is shown.
+            cancel.set()
+            self._hint_cancel = None
             return
-        source = getattr(answer, "source", None)
-        target = getattr(answer, "target", None)
-        self.board.hint = (source, target)
-        self.say(str(getattr(answer, "text", "")))
+        if answer.final:
+            self._hint_cancel = None
+        self._hint_shown = answer
+        self.board.hint = (answer.source, answer.target)
+        self.say(answer.marked("final" if answer.final else "thinking..."))
 
     def cancel_hint(self) -> bool:
-        """Forget a hint being searched; whether there was one."""
+        """Stop a hint being searched; whether there was one. A quick answer already shown
+        stays, marked as stopped."""
         if self._hint_cancel is None:
             return False
         self._hint_cancel.set()
         self._hint_cancel = None
-        self.say("Hint cancelled.")
+        shown = self._hint_shown
+        self.say("Hint cancelled." if shown is None else shown.marked("stopped"))
         return True
 
     # -- auto-finish -------------------------------------------------------------------------
@@ -189,9 +218,13 @@ class AssistApp(GameApp):
         self.show_status()
 
     def show_outcome(self, outcome: Outcome) -> None:
-        """Show ``outcome``; a change of position clears the hint shown."""
+        """Show ``outcome``; a change of position clears the hint shown and stops the one
+        being searched (its answers would be for the position before)."""
         if outcome.show_board:
             self.board.hint = (None, None)
+            if self._hint_cancel is not None:
+                self._hint_cancel.set()
+                self._hint_cancel = None
         super().show_outcome(outcome)
 
     def after_change(self) -> None:

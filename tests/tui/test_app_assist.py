@@ -4,14 +4,12 @@ new-deal dialog (docs/play.md)."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
-import pytest
 from textual.pilot import Pilot
 
 from patience_core.engine import DealNumber
-from patience_core.play import FINISHED_WON, HintAnswer, PlayController, read_save
+from patience_core.play import FINISHED_WON, PlayController, read_save
 from patience_core.tui import PatienceApp
 from patience_core.tui._pilot import run_scenario, settle
 from patience_core.tui._screens import EndScreen, NewDealScreen
@@ -35,32 +33,6 @@ def test_a_hint_highlights_a_legal_move_and_says_why(fake_controller: Make) -> N
         assert app.message.startswith("Hint")
         await pilot.press("d")  # a move clears the highlight
         assert app.board.hint == (None, None)
-
-    run_scenario(PatienceApp(controller), scenario)
-
-
-def test_a_key_while_a_hint_is_searched_cancels_it_and_does_nothing_else(
-    fake_controller: Make, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    controller = fake_controller()
-    answer = threading.Event()  # the search answers when the test says so
-    search = controller.hint_answer
-
-    def slow(mode: str | None = None, cancel: threading.Event | None = None) -> HintAnswer:
-        answer.wait(10)
-        return search(mode, cancel)
-
-    monkeypatch.setattr(controller, "hint_answer", slow)
-
-    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
-        await pilot.press("H")
-        assert app.thinking
-        await pilot.press("d")
-        assert not app.thinking
-        assert controller.session.moves == ()
-        answer.set()
-        await pilot.pause(0.3)
-        assert app.board.hint == (None, None)  # the answer came late: dropped
 
     run_scenario(PatienceApp(controller), scenario)
 
