@@ -420,6 +420,7 @@ NUMERIC_OPTIONS = [
     (("solve", "escalator", "--deal", "1"), "--nodes"),
     (("solve", "escalator", "--deal", "1"), "--budget"),
     (("hint", "no-such-save.json"), "--seconds"),
+    (("hint", "no-such-save.json"), "--nodes"),
     (("simulate", "escalator"), "-n"),
     (("simulate", "escalator", "-n", "1"), "--first-deal"),
     (("simulate", "escalator", "-n", "1"), "--max-moves"),

@@ -217,10 +217,28 @@ def test_hint_for_a_saved_game(run_patience: Run, tmp_path: Path) -> None:
     data = json.loads(run_patience("hint", str(save), "--json", "--seconds", "1").out)
     assert data["mode"] == "honest" and data["game"] == "escalator"
     assert data["moves_played"] == 1 and data["move"]
+    # The final answer of the hint's stream, with the arrangements it judged.
+    assert data["final"] is True and data["stage"] == "final"
+    assert "samples" in data
     assert save.read_bytes() == before
     for bad in ("nan", "inf", "0", "601"):
         refused = run_patience("hint", str(save), "--seconds", bad)
         assert refused.code == 2 and "--seconds" in refused.err, bad
+
+
+def test_a_hint_with_a_budget_in_positions_is_the_same_every_time(
+    run_patience: Run, tmp_path: Path
+) -> None:
+    save = tmp_path / "g.json"
+    run_patience("play", "bristol", "--deal", "3", "--file", str(save), input="")
+    answers = set()
+    for _ in range(2):
+        result = run_patience("hint", str(save), "--nodes", "3000", "--seconds", "600", "--json")
+        assert result.code == 0, result.err
+        data = json.loads(result.out)
+        answers.add((data["move"], data["reason"], data["verdict"]))
+    assert len(answers) == 1
+    assert run_patience("hint", str(save), "--nodes", "0").code == 2
 
 
 def test_play_hint_command(run_patience: Run) -> None:

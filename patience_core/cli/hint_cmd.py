@@ -1,5 +1,5 @@
-"""``patience hint FILE [--thoughtful|--honest] [--seconds S] [--json]``: the best move of a saved
-game and why (docs/solver.md)."""
+"""``patience hint FILE [--thoughtful|--honest] [--seconds S] [--nodes N] [--json]``: the best
+move of a saved game and why, the hint's final answer (docs/solver.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 import click
 
 from patience_core.cli import STARTED, get_host
-from patience_core.cli.options import SecondsType, chosen_mode, file_path
+from patience_core.cli.options import COUNT, SecondsType, chosen_mode, file_path
 from patience_core.play import load_session
 from patience_core.solve import HINT_SECONDS, hint
 
@@ -34,7 +34,13 @@ from patience_core.solve import HINT_SECONDS, hint
     metavar="SECONDS",
     default=HINT_SECONDS,
     show_default=True,
-    help="About how long until the answer, start-up included.",
+    help="At most about how long until the answer, start-up included.",
+)
+@click.option(
+    "--nodes",
+    type=COUNT,
+    help="The search's budget in positions (default: the hint's own). The answer depends only "
+    "on it and the position, not on the machine's load, unless --seconds cuts it short.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as one JSON object.")
 @click.pass_context
@@ -44,13 +50,15 @@ def hint_command(
     thoughtful: bool,
     honest: bool,
     seconds: float,
+    nodes: int | None,
     as_json: bool,
 ) -> None:
     """Print the best move of the saved game FILE (as written by `patience play`) in the play
     notation, and why: "wins in 41 moves", "wins in 83% of the possible stock orders", or "no
     line wins from here: the last winnable position was before move 12". Honest hints (the
     default when a card is face down) never use the face-down cards; --thoughtful does. The
-    file is never changed."""
+    answer is the hint's final one (the full-screen player shows quicker ones first). The file
+    is never changed."""
     mode = chosen_mode(thoughtful, honest)
     host = get_host(ctx)
     _saved, session = load_session(file_path(file, "FILE", "save file", reading=True), host.game)
@@ -64,6 +72,7 @@ def hint_command(
         positions[:-1],
         mode=mode,
         seconds=left,
+        nodes=nodes,
         search=host.search(session.game),
     )
     if as_json:
