@@ -14,7 +14,7 @@ __all__ = ["API_VERSION", "__version__", "hookimpl"]
 __version__ = "0.1.0"
 
 #: The version of the plugin API (:mod:`patience_core.api`); it changes only by adding.
-API_VERSION = "1.0"
+API_VERSION = "1.1"
 
 #: Marker for hook implementations in plugins: ``@hookimpl def patience_register_games(...)``.
 hookimpl = pluggy.HookimplMarker("patience")

@@ -255,7 +255,7 @@ def test_real_entry_point_discovery_finds_escalator() -> None:
     [
         (">=1.0,<2", "loaded", ""),
         ("~=1.0", "loaded", ""),
-        (">=2", "incompatible", "needs plugin API >=2; this patience-core provides API 1.0"),
+        (">=2", "incompatible", "needs plugin API >=2; this patience-core provides API 1.1"),
         ("<1.0", "incompatible", "needs plugin API <1.0"),
         ("one point oh", "incompatible", "not a version specifier"),
         (1.0, "incompatible", "must be a version specifier string"),

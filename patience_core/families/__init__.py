@@ -9,17 +9,23 @@ from patience_core.families._policies import (
     BuildPolicy,
     Deck,
     EmptyPolicy,
+    PileRule,
     PolicyRegistry,
 )
+from patience_core.families._variants import VARIANT_KEYS, read_variant, variant_problems
 
 __all__ = [
     "POLICIES",
+    "VARIANT_KEYS",
     "BuildPolicy",
     "Deck",
     "EmptyPolicy",
     "Family",
     "Parameter",
+    "PileRule",
     "PolicyRegistry",
     "VariantError",
     "make_variant",
+    "read_variant",
+    "variant_problems",
 ]

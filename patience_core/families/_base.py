@@ -29,7 +29,7 @@ from patience_core.games import Game, GameSearch
 __all__ = ["Family", "Parameter", "VariantError", "make_variant"]
 
 #: The kinds of value a :class:`Parameter` takes.
-KINDS = ("int", "bool", "choice", "build", "empty", "deck", "text")
+KINDS = ("int", "bool", "choice", "build", "empty", "pile", "deck", "text")
 
 
 class VariantError(ValueError):
@@ -44,7 +44,8 @@ class Parameter:
     :param name: the key in a variant file and the class attribute (hyphens become
         underscores: ``empty-column`` is ``empty_column``).
     :param kind: one of ``int``, ``bool``, ``choice`` (one of ``choices``), ``build``,
-        ``empty``, ``deck`` (a name in :data:`~patience_core.families.POLICIES`), ``text``.
+        ``empty``, ``pile``, ``deck`` (a name in :data:`~patience_core.families.POLICIES`),
+        ``text``.
     :param default: the value when a variant does not set it.
     :param help: one line for the docs and ``patience variant check``.
     :param choices: for ``choice``, the allowed texts.
@@ -94,12 +95,7 @@ class Parameter:
 
 
 def _policy_names(kind: str) -> tuple[str, ...]:
-    table: Mapping[str, object] = {
-        "build": POLICIES.builds,
-        "empty": POLICIES.empties,
-        "deck": POLICIES.decks,
-    }[kind]  # type: ignore[assignment]
-    return tuple(table)
+    return POLICIES.names(kind)
 
 
 class Family(Game):
@@ -119,6 +115,9 @@ class Family(Game):
     search_class: ClassVar[type[GameSearch]] = GameSearch
     #: A paragraph of the rules text for what is the variant's own (default none).
     own_rules: ClassVar[str] = ""
+    #: The variant file a variant was read from (its name, for ``patience list``), or ``None``
+    #: for a variant declared in Python.
+    variant_file: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

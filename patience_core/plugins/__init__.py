@@ -15,6 +15,7 @@ from patience_core.plugins._records import (
     PluginRecord,
     api_problem,
 )
+from patience_core.plugins._variants import VARIANT_FILE, VARIANTS_GROUP, variant_folder
 
 __all__ = [
     "BLOCKED",
@@ -24,7 +25,10 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "INCOMPATIBLE",
     "LOADED",
+    "VARIANTS_GROUP",
+    "VARIANT_FILE",
     "PluginHost",
     "PluginRecord",
     "api_problem",
+    "variant_folder",
 ]

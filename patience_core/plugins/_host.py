@@ -40,6 +40,7 @@ from patience_core.errors import (
     one_line,
     shown,
 )
+from patience_core.families import POLICIES
 from patience_core.games import Game, GameRegistry, GameSearch, StrategyRegistry
 from patience_core.model import Card
 from patience_core.plugins import _builtins, hookspecs
@@ -56,6 +57,14 @@ from patience_core.plugins._records import (
     candidates,
     names_from_env,
     own_game_names,
+)
+from patience_core.plugins._variants import (
+    VARIANT_FILE,
+    VARIANTS_GROUP,
+    load_variant_files,
+    load_variant_package,
+    variant_folder,
+    variant_paths,
 )
 
 __all__ = ["CORE", "PluginHost"]
@@ -157,18 +166,26 @@ class PluginHost:
         if self._loaded:
             return self
         self._loaded = True
+        # The built-in policies only: a run's plugins register theirs afresh.
+        POLICIES.reset()
         # patience's own players, registered through the same hooks as any plugin.
-        self._register(CORE, _builtins)
+        self._register_policies(CORE, _builtins)
+        self._register_games(CORE)
         self.records.append(PluginRecord(CORE, CORE, __version__, BUILTIN))
         found: Iterable[Any] = (
-            metadata.entry_points(group=ENTRY_POINT_GROUP)
+            [
+                *metadata.entry_points(group=ENTRY_POINT_GROUP),
+                *metadata.entry_points(group=VARIANTS_GROUP),
+            ]
             if self._entry_points is None
             else self._entry_points
         )
         found_all = candidates([*found, *self._given])
         blocked = names_from_env(self._environ.get("PATIENCE_DISABLE_PLUGINS")) or set()
         allowed = names_from_env(self._environ.get("PATIENCE_PLUGINS"))
-        known = {n for cand in found_all for n in (cand.name, cand.distribution)}
+        folder = variant_folder(self._environ)
+        stems = {path.stem for path in variant_paths(folder)}
+        known = {n for cand in found_all for n in (cand.name, cand.distribution)} | stems
         for variable, names in (
             ("PATIENCE_PLUGINS", allowed),
             ("PATIENCE_DISABLE_PLUGINS", blocked),
@@ -177,18 +194,28 @@ class PluginHost:
                 f"{variable} names {shown(name)}, which is no installed plugin"
                 for name in sorted((names or set()) - known)
             ]
-        loading = []
+        loading, variant_loading = [], []
         for cand in found_all:
             names = {cand.name, cand.distribution}
             if names & blocked or (allowed is not None and not names & allowed):
                 self.records.append(
                     PluginRecord(cand.name, cand.distribution, cand.version, BLOCKED)
                 )
+            elif cand.group == VARIANTS_GROUP:
+                variant_loading.append(cand)
             else:
                 loading.append(cand)
-        self.games.owners = own_game_names(loading)
+        skipped = {s for s in stems if s in blocked or (allowed is not None and s not in allowed)}
+        self.games.owners = own_game_names([*loading, *variant_loading])
         with ctrl_c_watched() as self._ctrl_c:
-            self.records += [self._load_one(cand) for cand in loading]
+            # Every plugin's policies first, so that any game may name any plugin's deck.
+            attached = [(cand, self._attach(cand)) for cand in loading]
+            self.records += [
+                result if isinstance(result, PluginRecord) else self._fill(cand)
+                for cand, result in attached
+            ]
+            self.records += [load_variant_package(c, self.games) for c in variant_loading]
+            self.records += load_variant_files(folder, self.games, skipped)
         return self
 
     def _plugin_code(self, step: Callable[[], _T]) -> _T:
@@ -202,12 +229,11 @@ class PluginHost:
                 raise
             raise _RaisedByPlugin(exc) from exc
 
-    def _load_one(self, cand: Candidate) -> PluginRecord:
-        """Phase 2 for one plugin: import, register, call its registration hooks."""
+    def _attach(self, cand: Candidate) -> PluginRecord | None:
+        """Phase 2 for one plugin, first half: import it, register it, call its policies hook.
 
-        def record(status: str, error: str = "", games: tuple[str, ...] = ()) -> PluginRecord:
-            return PluginRecord(cand.name, cand.distribution, cand.version, status, error, games)
-
+        :returns: ``None`` when it is attached, else its broken or incompatible record.
+        """
         # Plugin code runs in each step below (its module, a module __getattr__, its hooks): any
         # exception it raises, SystemExit and GeneratorExit too, makes the plugin broken, never
         # ends patience. Only Ctrl-C (KeyboardInterrupt) goes on: the user may have pressed it.
@@ -215,22 +241,39 @@ class PluginHost:
             plugin = self._plugin_code(cand.entry_point.load)
             problem = self._plugin_code(lambda: api_problem(plugin))
             if problem:
-                return record(INCOMPATIBLE, problem)
-            before = set(self.games.names())
-            self._plugin_code(lambda: self._register(cand.distribution, plugin))
+                return PluginRecord(
+                    cand.name, cand.distribution, cand.version, INCOMPATIBLE, problem
+                )
+            self._plugin_code(lambda: self._register_policies(cand.distribution, plugin))
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # the plugin's failure, whatever it raised
+            return PluginRecord(cand.name, cand.distribution, cand.version, BROKEN, _reason(exc))
+        return None
+
+    def _fill(self, cand: Candidate) -> PluginRecord:
+        """Phase 2 for one attached plugin, second half: its games and strategies."""
+
+        def record(status: str, error: str = "", games: tuple[str, ...] = ()) -> PluginRecord:
+            return PluginRecord(cand.name, cand.distribution, cand.version, status, error, games)
+
+        before = set(self.games.names())
+        try:
+            self._plugin_code(lambda: self._register_games(cand.distribution))
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # the plugin's failure, whatever it raised
             return record(BROKEN, _reason(exc))
         return record(LOADED, games=tuple(sorted(set(self.games.names()) - before)))
 
-    def _register(self, distribution: str, plugin: object) -> None:
-        """Register ``plugin`` and call its registration hooks (not the others'). A plugin that
-        fails half way keeps nothing registered.
+    def _register_policies(self, distribution: str, plugin: object) -> None:
+        """Register ``plugin`` and call its policies hook (not the others'). A plugin that fails
+        half way keeps nothing registered.
 
         :raises pluggy.PluginValidationError: for a hook whose arguments are not the
-            specification's; :raises PluginError: for a hook no specification has; ``ValueError``
-            for a second plugin of one distribution; and whatever the plugin's hooks raise.
+            specification's; :raises PluginError: for a hook no specification has, or a policy
+            name taken; ``ValueError`` for a second plugin of one distribution; and whatever
+            the plugin's hook raises.
         """
         own = _manager()
         own.register(plugin, name=distribution)
@@ -239,17 +282,36 @@ class PluginHost:
             raise PluginError(f"implements unknown hook(s): {', '.join(unknown)}")
         self.pm.register(plugin, name=distribution)  # a second plugin of one name fails here
         self._own[distribution] = own
+        POLICIES.current_plugin = distribution
+        try:
+            own.hook.patience_register_policies(registry=POLICIES)
+        except BaseException:
+            self._detach(distribution)
+            raise
+
+    def _register_games(self, distribution: str) -> None:
+        """Call the registration hooks of games and strategies of an attached plugin. A plugin
+        that fails half way keeps nothing registered, its policies neither.
+
+        :raises PluginError: for a game refused; and whatever the plugin's hooks raise.
+        """
+        own = self._own[distribution]
         self.games.current_plugin = distribution
         self.strategies.current_plugin = distribution
         try:
             own.hook.patience_register_games(registry=self.games)
             own.hook.patience_register_strategies(registry=self.strategies)
         except BaseException:
-            del self._own[distribution]
-            self.pm.unregister(plugin)
-            self.games.remove_provider(distribution)
-            self.strategies.remove_provider(distribution)
+            self._detach(distribution)
             raise
+
+    def _detach(self, distribution: str) -> None:
+        """Forget a plugin that failed half way: its hooks and everything it registered."""
+        plugin = self._own.pop(distribution).get_plugin(distribution)
+        self.pm.unregister(plugin)
+        POLICIES.remove_provider(distribution)
+        self.games.remove_provider(distribution)
+        self.strategies.remove_provider(distribution)
 
     @property
     def problems(self) -> list[str]:
@@ -257,7 +319,9 @@ class PluginHost:
         ``PATIENCE_DISABLE_PLUGINS`` that no installed plugin has (a misspelt name), for
         stderr."""
         return [
-            f"plugin {r.distribution} ({r.name}) is {r.status} and was skipped: {r.error}"
+            f"variant file {r.distribution} is {r.status} and was skipped: {r.error}"
+            if r.kind == VARIANT_FILE
+            else f"plugin {r.distribution} ({r.name}) is {r.status} and was skipped: {r.error}"
             for r in self.records
             if r.status in (BROKEN, INCOMPATIBLE)
         ] + self._unmatched

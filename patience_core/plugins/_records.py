@@ -50,6 +50,8 @@ class PluginRecord:
         version), ``"blocked"`` or ``"built-in"``.
     :param error: for a broken or incompatible plugin, a one-line reason.
     :param games: the game names it registered.
+    :param kind: ``"plugin"``, or ``"variant file"`` for a variant file of the data folder (its
+        name is the file's stem, its distribution the file's path, its version empty).
     """
 
     name: str
@@ -58,6 +60,7 @@ class PluginRecord:
     status: str
     error: str = ""
     games: tuple[str, ...] = ()
+    kind: str = "plugin"
 
 
 @attrs.frozen
@@ -66,28 +69,32 @@ class Candidate:
 
     :param entry_point: the :class:`importlib.metadata.EntryPoint` (or a test's stand-in with
         ``name``, ``dist`` and ``load()``).
+    :param group: its entry-point group: ``patience`` (a plugin module) or
+        ``patience.variants`` (a package of variant files).
     """
 
     name: str
     distribution: str
     version: str
     entry_point: Any
+    group: str = ENTRY_POINT_GROUP
 
 
 def candidates(found: Iterable[Any]) -> list[Candidate]:
-    """Phase 1: the entry points ``found``, one per (distribution, name), in load order: by
+    """Phase 1: the entry points ``found``, one per (distribution, name, group), in load order: by
     distribution name, then entry-point name (docs/plugin-api.md, "Load order and game names").
     Nothing is imported."""
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, str]] = set()
     result: list[Candidate] = []
     for ep in found:
         dist = getattr(ep, "dist", None)
         dist_name = dist.metadata["Name"] if dist is not None else ep.name
-        key = (dist_name, ep.name)
+        group = getattr(ep, "group", None) or ENTRY_POINT_GROUP
+        key = (dist_name, ep.name, group)
         if key not in seen:
             seen.add(key)
             version = dist.version if dist is not None else "?"
-            result.append(Candidate(ep.name, dist_name, version, ep))
+            result.append(Candidate(ep.name, dist_name, version, ep, group))
     result.sort(key=lambda c: (c.distribution.lower(), c.name))
     return result
 

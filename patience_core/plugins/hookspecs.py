@@ -16,10 +16,41 @@ import pluggy
 if TYPE_CHECKING:
     import click
 
+    from patience_core.families import PolicyRegistry
     from patience_core.games import GameRegistry, StrategyRegistry
     from patience_core.model import Card
 
 hookspec = pluggy.HookspecMarker("patience")
+
+
+# -- cards, piles and decks (the families' building blocks) ---------------------------------
+
+
+@hookspec
+def patience_register_policies(registry: PolicyRegistry) -> None:
+    """Register building blocks that game families and variant files name.
+
+    Call ``registry.add(x)`` for each, where ``x`` is a
+    :class:`~patience_core.families.BuildPolicy` (which card goes on which in a tableau pile),
+    an :class:`~patience_core.families.EmptyPolicy` (what an empty tableau pile takes), a
+    :class:`~patience_core.families.PileRule` (a pile kind: what a free cell or reserve holds),
+    a :class:`~patience_core.families.Deck` (two decks, stripped decks), or a
+    :class:`~patience_core.families.Family` subclass that sets ``family`` (a family of its own,
+    which variant files may then name). Names are lower-case words joined by hyphens and unique
+    per kind: a name another plugin (or patience) registered first is refused, naming both, and
+    the plugin is skipped (``patience plugins`` says why).
+
+    Called for every plugin before any plugin's games register, so that a game or variant file
+    of one plugin may name another plugin's deck.
+
+    :param registry: the :class:`~patience_core.families.PolicyRegistry` of this run
+        (:data:`~patience_core.families.POLICIES`).
+    :returns: nothing.
+
+    Implemented by plugins that add decks, build rules, pile kinds or families.
+
+    .. versionadded:: 1.1
+    """
 
 
 # -- games ------------------------------------------------------------------------------------

@@ -82,9 +82,12 @@ def patience_host(patience_data_dir: Path, patience_extra_plugins: list[str]) ->
 
     :returns: the :class:`~patience_core.plugins.PluginHost`, loaded.
     """
-    from patience_core.plugins import ENTRY_POINT_GROUP, PluginHost
+    from patience_core.plugins import ENTRY_POINT_GROUP, VARIANTS_GROUP, PluginHost
 
-    installed = list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+    installed = [
+        *metadata.entry_points(group=ENTRY_POINT_GROUP),
+        *metadata.entry_points(group=VARIANTS_GROUP),
+    ]
     extra = [metadata.EntryPoint(path, path, ENTRY_POINT_GROUP) for path in patience_extra_plugins]
     return PluginHost(entry_points=installed + extra).load()
 

@@ -1,0 +1,166 @@
+"""Variant files: a TOML file that names a family and its parameters is a game.
+
+Layer 3½ (above :mod:`patience_core.games`). The format (docs/families.md, "Variant files")::
+
+    family = "freecell"          # a family in POLICIES.families
+    name = "freecell"            # the game's name on the command line
+    title = "FreeCell"           # its display name
+    own-rules = "..."            # optional: a paragraph of rules text of its own
+
+    [parameters]                 # the family's parameters; those left out take their defaults
+    cells = 4
+    build = "alternate-colours"
+
+A variant file is data only: TOML values (texts, numbers, true/false), read with
+:mod:`tomllib`, checked against the family's declared parameters; no key takes an import path
+or code, so loading one never runs code of its own. Every problem is one line naming the key
+and what is allowed (:func:`variant_problems`).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from patience_core.errors import shown
+from patience_core.families._base import Family, VariantError, make_variant
+from patience_core.families._policies import POLICIES, PolicyRegistry
+from patience_core.games import GAME_NAME, GAME_NAME_LIMIT, TITLE_LIMIT, declaration_problem
+
+__all__ = ["VARIANT_KEYS", "read_variant", "variant_problems"]
+
+#: The top-level keys of a variant file.
+VARIANT_KEYS = ("family", "name", "title", "own-rules", "parameters")
+
+_TEXT = "a text"
+_NAME = (
+    "lower-case letters and digits in words joined by single hyphens "
+    f"(my-freecell), at most {GAME_NAME_LIMIT} characters"
+)
+_TITLE = f"one line of text of at most {TITLE_LIMIT} characters"
+
+
+def _parsed(data: bytes) -> tuple[dict[str, Any] | None, str | None]:
+    """The TOML table of ``data``, or the one-line problem that it is not TOML."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, f"is not UTF-8 text (byte {exc.start + 1}); allowed: a TOML file"
+    try:
+        return tomllib.loads(text), None
+    except tomllib.TOMLDecodeError as exc:
+        return None, f"is not TOML: {str(exc).splitlines()[0]}"
+
+
+def _family_problem(table: Mapping[str, Any], policies: PolicyRegistry) -> str | None:
+    families = policies.names("family")
+    allowed = (
+        "one of " + ", ".join(repr(n) for n in families)
+        if families
+        else "the name of a family (none is installed)"
+    )
+    if "family" not in table:
+        return f"family is missing; allowed: {allowed}"
+    if table["family"] not in families:
+        return f"family is {shown(table['family'])}; allowed: {allowed}"
+    return None
+
+
+def _text_problems(table: Mapping[str, Any]) -> list[str]:
+    problems = []
+    name, title = table.get("name"), table.get("title")
+    if name is None:
+        problems.append(f"name is missing; allowed: {_NAME}")
+    elif not (isinstance(name, str) and GAME_NAME.match(name) and len(name) <= GAME_NAME_LIMIT):
+        problems.append(f"name is {shown(name)}; allowed: {_NAME}")
+    if title is None:
+        problems.append(f"title is missing; allowed: {_TITLE}")
+    elif not isinstance(title, str):
+        problems.append(f"title is {shown(title)}; allowed: {_TITLE}")
+    if not isinstance(table.get("own-rules", ""), str):
+        problems.append(f"own-rules is {shown(table['own-rules'])}; allowed: {_TEXT}")
+    return problems
+
+
+def _parameter_problems(family: type[Family], given: object) -> list[str]:
+    """The problems of the ``[parameters]`` table ``given`` for ``family``, each naming the key
+    as ``parameters.KEY``."""
+    if not isinstance(given, dict):
+        return [
+            f"parameters is {shown(given)}; allowed: a table ([parameters]) of the "
+            f"{family.family} family's parameters"
+        ]
+    known = {p.name: p for p in family.parameters}
+    problems = []
+    for key, value in given.items():
+        parameter = known.get(key)
+        if parameter is None:
+            allowed = ", ".join(known) or "none (the family has no parameters)"
+            problems.append(
+                f"parameters.{key} is not a parameter of the {family.family} family; "
+                f"allowed: {allowed}"
+            )
+        else:
+            problem = parameter.problem(value)
+            if problem:
+                problems.append(f"parameters.{problem}")
+    return problems
+
+
+def variant_problems(
+    data: bytes, policies: PolicyRegistry = POLICIES
+) -> tuple[type[Family] | None, list[str]]:
+    """Read a variant file's bytes: the game class it declares, and every problem found.
+
+    :param data: the file's contents.
+    :param policies: where its family and the names its parameters take are looked up.
+    :returns: ``(variant, problems)``: the new :class:`Family` subclass (``None`` when there are
+        problems), and the problems, each one line beginning with the key it is about (or
+        ``is not TOML: ...`` with the line and column) and ending with what is allowed.
+    """
+    table, problem = _parsed(data)
+    if table is None:
+        return None, [str(problem)]
+    problems = [
+        f"{key} is not a key of a variant file; allowed: {', '.join(VARIANT_KEYS)}"
+        for key in table
+        if key not in VARIANT_KEYS
+    ]
+    family_problem = _family_problem(table, policies)
+    if family_problem:
+        problems.append(family_problem)
+    problems += _text_problems(table)
+    if family_problem:
+        return None, problems
+    family = policies.family(table["family"])
+    given = table.get("parameters", {})
+    problems += _parameter_problems(family, given)
+    if problems:
+        return None, problems
+    values: dict[str, object] = {k: table[k] for k in ("name", "title", "own-rules") if k in table}
+    try:
+        variant = make_variant(family, {**values, **given})
+    except VariantError as exc:  # make_variant's own checks; the ones above catch the same
+        return None, [str(exc)]
+    for check in (declaration_problem, lambda cls: cls.declaration_problem()):
+        problem = check(variant)
+        if problem:
+            return None, [problem]
+    return variant, []
+
+
+def read_variant(data: bytes, where: str, policies: PolicyRegistry = POLICIES) -> type[Family]:
+    """The game class a variant file declares.
+
+    :param data: the file's contents.
+    :param where: the file's name, for messages and the class's ``variant_file`` attribute.
+    :returns: a :class:`Family` subclass, to register like any game class.
+    :raises VariantError: with the first problem (:func:`variant_problems`), one line, prefixed
+        by ``where``.
+    """
+    variant, problems = variant_problems(data, policies)
+    if variant is None:
+        raise VariantError(f"{where}: {problems[0]}")
+    variant.variant_file = where
+    return variant

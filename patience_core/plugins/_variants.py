@@ -1,0 +1,128 @@
+"""Loading variant files (:mod:`patience_core.families`, "Variant files") into the game registry:
+from plugin distributions (entry-point group ``patience.variants``) and from the user's
+``<data dir>/variants/*.toml``.
+
+Layer 3. A variant file is data: reading one runs no code of its own. A distribution's entry
+point names a package (``classics = "patience_classics"``) whose ``*.toml`` resources are its
+variants, read with :mod:`importlib.resources`; one broken file makes the distribution broken,
+as a broken game class makes a plugin broken. Each file of the data folder is on its own: a
+broken one is skipped with one line (``patience plugins`` lists it), the others load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+
+from patience_core.errors import PluginError, one_line
+from patience_core.families import VariantError, read_variant, variant_problems
+from patience_core.files import data_dir
+from patience_core.games import GameRegistry
+from patience_core.plugins._records import BROKEN, LOADED, Candidate, PluginRecord
+
+__all__ = [
+    "VARIANTS_GROUP",
+    "VARIANT_FILE",
+    "load_variant_files",
+    "load_variant_package",
+    "variant_folder",
+    "variant_paths",
+]
+
+#: The entry-point group of distributions that ship variant files: the value names a package
+#: whose ``*.toml`` resources are variants, e.g. ``classics = "patience_classics"``.
+VARIANTS_GROUP = "patience.variants"
+#: The :attr:`PluginRecord.kind` of a variant file of the data folder.
+VARIANT_FILE = "variant file"
+
+
+def variant_folder(environ: Mapping[str, str] | None = None) -> Path:
+    """The folder of the user's own variant files: ``<data dir>/variants``."""
+    return data_dir(environ) / "variants"
+
+
+def variant_paths(folder: Path) -> list[Path]:
+    """The variant files ``folder/*.toml``, by name; none when the folder is missing or cannot
+    be read."""
+    try:
+        return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+    except OSError:
+        return []
+
+
+def load_variant_package(cand: Candidate, games: GameRegistry) -> PluginRecord:
+    """Register the variants of one ``patience.variants`` entry point: every ``*.toml`` resource
+    of the package it names, in the order of their names.
+
+    :returns: the distribution's record: loaded with its games, or broken with the first
+        problem (naming the file and the key); a broken one keeps none of its games.
+    """
+    games.current_plugin = cand.distribution
+    try:
+        ep = cand.entry_point
+        package = getattr(ep, "module", None) or ep.value
+        found = sorted(
+            (item for item in resources.files(package).iterdir() if item.name.endswith(".toml")),
+            key=lambda item: item.name,
+        )
+        if not found:
+            raise PluginError(f"its package {package} holds no .toml variant file")
+        for item in found:
+            games.add(read_variant(item.read_bytes(), item.name))
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # the distribution's failure, whatever it raised
+        games.remove_provider(cand.distribution)
+        # A variant's problem, or a name clash, is already a message about the distribution.
+        reason = str(exc) if isinstance(exc, VariantError | PluginError) else one_line(exc)
+        return PluginRecord(cand.name, cand.distribution, cand.version, BROKEN, reason)
+    provided = tuple(sorted(n for n in games.names() if games.provider(n) == cand.distribution))
+    return PluginRecord(cand.name, cand.distribution, cand.version, LOADED, games=provided)
+
+
+def load_variant_files(
+    folder: Path, games: GameRegistry, skipped: set[str] | None = None
+) -> list[PluginRecord]:
+    """Register the variant files ``folder/*.toml`` (none when it does not exist), each on its
+    own, in the order of their names.
+
+    :param skipped: file stems not to load (blocked by ``PATIENCE_DISABLE_PLUGINS`` or left out
+        of ``PATIENCE_PLUGINS``); they get no record.
+    :returns: one record per file (kind :data:`VARIANT_FILE`, named by its stem, the path as its
+        distribution): loaded with its game, or broken with its first problem.
+    """
+    records = []
+    for path in variant_paths(folder):
+        if path.stem in (skipped or set()):
+            continue
+        error, name = _load_file(path, games)
+        records.append(
+            PluginRecord(
+                path.stem,
+                str(path),
+                "",
+                BROKEN if error else LOADED,
+                error,
+                (name,) if name else (),
+                kind=VARIANT_FILE,
+            )
+        )
+    return records
+
+
+def _load_file(path: Path, games: GameRegistry) -> tuple[str, str]:
+    """Register the variant file ``path``: ``("", its game's name)``, or ``(the problem, "")``."""
+    games.current_plugin = str(path)
+    try:
+        variant, problems = variant_problems(path.read_bytes())
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}", ""
+    if variant is None:
+        return problems[0], ""
+    variant.variant_file = str(path)
+    try:
+        games.add(variant)
+    except PluginError as exc:
+        return str(exc), ""
+    return "", variant.name
