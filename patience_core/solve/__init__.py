@@ -6,7 +6,6 @@ from patience_core.solve._depthfirst import CLOCK_EVERY, Budget, DepthFirst, Sol
 from patience_core.solve._hints import (
     DEAD_CHECK_NODES,
     DEAD_CHECK_SECONDS,
-    HINT_FIRST_SECONDS,
     HINT_SECONDS,
     HONEST,
     THOUGHTFUL,
@@ -15,8 +14,6 @@ from patience_core.solve._hints import (
     dead_check,
     default_mode,
     hidden_wording,
-    hint,
-    hint_stream,
 )
 from patience_core.solve._honest import (
     HONEST_MIN_NODES,
@@ -27,6 +24,7 @@ from patience_core.solve._honest import (
     MoveStats,
     face_down_places,
     has_hidden,
+    honest_rounds,
     honest_stats,
     sample_hidden,
     visible_seed,
@@ -39,7 +37,11 @@ from patience_core.solve._players import (
     SolverPlayer,
     play_honestly,
 )
+from patience_core.solve._playout import PLAYOUT_NODES, expected_scores, playout_score
+from patience_core.solve._quick import HINT_FIRST_SECONDS, QUICK_NODES
 from patience_core.solve._solver import FIRST_MIN_NODES, FIRST_SHARE, solve, space_for
+from patience_core.solve._stream import hint, hint_stream
+from patience_core.solve._thoughtful import HINT_NODES
 
 __all__ = [
     "CLOCK_EVERY",
@@ -48,6 +50,7 @@ __all__ = [
     "FIRST_MIN_NODES",
     "FIRST_SHARE",
     "HINT_FIRST_SECONDS",
+    "HINT_NODES",
     "HINT_SECONDS",
     "HONEST",
     "HONEST_MIN_NODES",
@@ -55,6 +58,8 @@ __all__ = [
     "HONEST_NODES",
     "HONEST_ROUNDS",
     "HONEST_SECONDS",
+    "PLAYOUT_NODES",
+    "QUICK_NODES",
     "THOUGHTFUL",
     "Budget",
     "DepthFirst",
@@ -69,13 +74,16 @@ __all__ = [
     "Verdict",
     "dead_check",
     "default_mode",
+    "expected_scores",
     "face_down_places",
     "has_hidden",
     "hidden_wording",
     "hint",
     "hint_stream",
+    "honest_rounds",
     "honest_stats",
     "play_honestly",
+    "playout_score",
     "sample_hidden",
     "solve",
     "space_for",

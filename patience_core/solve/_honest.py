@@ -11,9 +11,10 @@ sees: two positions that look the same get the same answer, in every process.
 
 from __future__ import annotations
 
+import collections
 import time
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
@@ -30,6 +31,7 @@ __all__ = [
     "MoveStats",
     "face_down_places",
     "has_hidden",
+    "honest_rounds",
     "honest_stats",
     "sample_hidden",
     "visible_seed",
@@ -163,11 +165,11 @@ def honest_stats(
     as many, up to :data:`HONEST_ROUNDS` rounds, while time is left. A round the clock cuts
     short counts only if it found a win over at least :data:`HONEST_MIN_SAMPLES` arrangements
     (else the round before it stands), so the answer depends on the machine only when the clock
-    decides.
+    decides. (:func:`honest_rounds` gives each round's ranking as it comes.)
 
     :param samples: arrangements at most.
     :param seconds: wall-clock seconds at most (each search also stops at the CPU seconds left
-        and checks its clock every 1024 positions, so a little more).
+        and checks its clock every 64 positions, so a little more).
     :param nodes: the node budget of each search, the same in one round only; by default
         shared out as above (at least :data:`HONEST_MIN_NODES` each).
     :param search: the game's search object, for every search and the move order (default:
@@ -176,25 +178,48 @@ def honest_stats(
         proved lost, then the game's move order); empty when there is no legal move. The sum
         of their ``nodes`` is every position the analysis searched.
     """
+    rounds = honest_rounds(game, position, samples, seconds, nodes, search)
+    last = collections.deque(rounds, maxlen=1)
+    return last[0][0] if last else []
+
+
+def honest_rounds(
+    game: Game,
+    position: Position,
+    samples: int = 24,
+    seconds: float = HONEST_SECONDS,
+    nodes: int | None = None,
+    search: GameSearch | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> Iterator[tuple[list[MoveStats], bool]]:
+    """The rounds of :func:`honest_stats` as they end: ``(ranking so far, last)``, where
+    ``last`` is True on the ranking :func:`honest_stats` returns. Nothing is yielded when
+    there is no legal move.
+
+    :param cancel: asked before every search; when it returns True the round stops as if the
+        clock had (the ranking so far is yielded as the last).
+    """
     legal = game.legal_moves(position)
     if not legal:
-        return []
+        return
     if search is None:
         search = GameSearch(game)
     deadline = time.perf_counter() + seconds
     hidden = has_hidden(position)
     most = samples if hidden else 1
     if nodes is not None:
-        return _ranked(search, position, _round(search, position, legal, most, nodes, deadline)[0])
+        stats = _round(search, position, legal, most, nodes, deadline, cancel)[0]
+        yield _ranked(search, position, stats), True
+        return
     shared = HONEST_NODES
     best: list[MoveStats] | None = None
     spent = [0] * len(legal)  # positions searched after each move, in every round
-    for _ in range(HONEST_ROUNDS):
+    while True:
         # A node budget shared out over the searches: the answer depends only on what the
         # player sees, not on the machine's speed or load; the clock is only a safety cap.
         count = min(most, max(HONEST_MIN_SAMPLES, shared // (len(legal) * HONEST_MIN_NODES)))
         each = max(HONEST_MIN_NODES, shared // (count * len(legal)))
-        stats, cut = _round(search, position, legal, count, each, deadline)
+        stats, cut = _round(search, position, legal, count, each, deadline, cancel)
         spent = [total + entry.nodes for total, entry in zip(spent, stats, strict=True)]
         won = any(entry.wins for entry in stats)
         # A round the clock cut short counts only with a win over enough arrangements: "100%
@@ -203,12 +228,18 @@ def honest_stats(
         if best is None or (won and enough) or not cut:
             best = stats
         undecided = any(entry.unknown for entry in stats)
-        if cut or won or not undecided or time.perf_counter() >= deadline:
-            break
         shared *= 4
-    assert best is not None
-    best = [attrs.evolve(entry, nodes=total) for entry, total in zip(best, spent, strict=True)]
-    return _ranked(search, position, best)
+        last = (
+            cut
+            or won
+            or not undecided
+            or time.perf_counter() >= deadline
+            or shared > HONEST_NODES * 4 ** (HONEST_ROUNDS - 1)
+        )
+        counted = [attrs.evolve(entry, nodes=n) for entry, n in zip(best, spent, strict=True)]
+        yield _ranked(search, position, counted), last
+        if last:
+            return
 
 
 def _round(
@@ -218,6 +249,7 @@ def _round(
     count: int,
     nodes: int,
     deadline: float,
+    cancel: Callable[[], bool] | None = None,
 ) -> tuple[list[MoveStats], bool]:
     """Every legal move searched in up to ``count`` sampled arrangements, ``nodes`` positions
     each: the statistics, and whether the clock cut the round short."""
@@ -237,7 +269,7 @@ def _round(
         complete = True
         for index, move in enumerate(legal):
             left = deadline - time.perf_counter()
-            if left <= 0:
+            if left <= 0 or (cancel is not None and cancel()):
                 complete = False
                 break
             budget = Budget(nodes=nodes, seconds=left, wall_seconds=left)

@@ -1,0 +1,109 @@
+"""Expected final scores: how far each move gets when nothing is won (honest hints and player).
+
+Layer 4, over :mod:`patience_core.solve`. When no sampled arrangement of the unseen cards is won
+after any move, a share of wins says nothing; a player still wants the move that gets furthest.
+:func:`expected_scores` plays each move out greedily in sampled arrangements (the search
+object's forced move, else its first choice that does not come back to a position of the
+playout) and averages :meth:`Game.score` where each playout ends. The arrangements come from
+the visible position only (:func:`~patience_core.solve.visible_seed`), as for the shares, so two
+positions that look the same get the same figures.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Sequence
+
+from patience_core.engine import GRand
+from patience_core.games import GameSearch
+from patience_core.model import Move, Position
+from patience_core.solve._honest import has_hidden, sample_hidden, visible_seed, visible_view
+
+__all__ = ["PLAYOUT_MIN_STEPS", "PLAYOUT_NODES", "expected_scores", "playout_score"]
+
+#: Moves played in all by the playouts of one ranking, shared out over arrangements and moves.
+PLAYOUT_NODES = 4_000
+#: The fewest moves one playout gets (fewer arrangements, not shorter playouts, when there
+#: are many legal moves).
+PLAYOUT_MIN_STEPS = 25
+
+
+def playout_score(search: GameSearch, position: Position, steps: int) -> int:
+    """:meth:`Game.score` where a greedy playout of at most ``steps`` moves from ``position``
+    ends: at each move the search object's forced move, else the first move of its
+    :meth:`~GameSearch.order_moves` whose result has a key not met in this playout (so it
+    never goes round in circles); it stops when the game is won, lost, or every move comes
+    back."""
+    game = search.game
+    seen: set[Hashable] = {search.key(position)}
+    for _ in range(steps):
+        if game.is_won(position):
+            break
+        forced = search.forced_move(position)
+        candidates = [forced] if forced is not None else None
+        if candidates is None:
+            legal = game.legal_moves(position)
+            if not legal:
+                break
+            candidates = search.order_moves(position, legal)
+        for move in candidates:
+            child = search.play(position, move)
+            key = search.key(child)
+            if key not in seen:
+                seen.add(key)
+                position = child
+                break
+        else:
+            break
+    return game.score(position)
+
+
+def expected_scores(
+    search: GameSearch,
+    position: Position,
+    moves: Sequence[Move],
+    arrangements: int,
+    nodes: int = PLAYOUT_NODES,
+    deadline: float = float("inf"),
+    cancel: Callable[[], bool] | None = None,
+) -> tuple[dict[Move, float], int]:
+    """The mean final score of a greedy playout (:func:`playout_score`) after each of
+    ``moves``, over sampled arrangements of the unseen cards (one, the position itself, when
+    nothing is face down).
+
+    :param arrangements: arrangements at most; fewer when ``nodes`` does not give every
+        playout :data:`PLAYOUT_MIN_STEPS` moves (at least one).
+    :param nodes: moves played in all, at most (the answer depends only on it, not on the
+        machine, unless ``deadline`` comes first).
+    :param deadline: a :func:`time.perf_counter` time; an arrangement not finished by then is
+        not counted (nor are later ones).
+    :param cancel: asked before each arrangement; True stops like the deadline.
+    :returns: ``({move: mean score}, arrangements counted)``; the means are 0.0 when none was.
+    """
+    if not moves:
+        return {}, 0
+    hidden = has_hidden(position)
+    count = arrangements if hidden else 1
+    count = max(1, min(count, nodes // (len(moves) * PLAYOUT_MIN_STEPS)))
+    steps = max(PLAYOUT_MIN_STEPS, nodes // (count * len(moves)))
+    game = search.game
+    view = visible_view(position)
+    # A seed of its own, so that these arrangements are not the share's first ones replayed.
+    rand = GRand(visible_seed(position) ^ 0x5C0BE5)
+    totals = dict.fromkeys(moves, 0)
+    done = 0
+    for _ in range(count):
+        if time.perf_counter() >= deadline or (cancel is not None and cancel()):
+            break
+        world = sample_hidden(view, rand) if hidden else position
+        scores = {}
+        for move in moves:
+            if time.perf_counter() >= deadline:
+                break
+            scores[move] = playout_score(search, game.play(world, move), steps)
+        if len(scores) < len(moves):
+            break
+        done += 1
+        for move, score in scores.items():
+            totals[move] += score
+    return {move: total / done if done else 0.0 for move, total in totals.items()}, done

@@ -1,0 +1,228 @@
+"""Thoughtful hints in stages: a small proof, the quick answer, the full search, then per move.
+
+Layer 4, over :mod:`patience_core.solve`; the stages of :func:`hint_stream
+<patience_core.solve.hint_stream>` with every card known. One exhaustive depth-first search of
+the position is resumed from stage to stage (:class:`DepthFirst` keeps its table), so the
+positions of the quick search are not searched again: :data:`QUICK_NODES` first, then a fifth of
+the budget (:data:`PROOF_SHARE`) before a game's own win finder, so that a position the
+exhaustive search proves dead or won cheaply is answered so, then the win finder, then the
+exhaustive search with what is left.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable, Hashable, Iterator, Sequence
+
+import attrs
+
+from patience_core.engine import counted, search_limits
+from patience_core.games import Game, GameSearch, is_default
+from patience_core.model import Move, Position
+from patience_core.solve._depthfirst import Budget, DepthFirst, Solution, Verdict
+from patience_core.solve._hints import GUESS, Hint, Known, last_winnable, remember_line
+from patience_core.solve._quick import (
+    HINT_FIRST_SECONDS,
+    QUICK_NODES,
+    avoiding_circles,
+    leads_back,
+    quick_hint,
+)
+from patience_core.solve._solver import _checked, _replayed, solve, space_for
+
+__all__ = ["HINT_NODES", "PROOF_SHARE", "thoughtful_stream"]
+
+#: The default positions of a thoughtful hint's search of the position (the per-move searches
+#: after an undecided one share as many again).
+HINT_NODES = 100_000
+#: The share of the budget the exhaustive search gets before a game's own win finder.
+PROOF_SHARE = 0.2
+#: The share of the hint's time the search of the position gets; the rest goes to the
+#: per-move searches or to the search back through the history.
+MAIN_SHARE = 0.6
+
+
+def _budget(nodes: int, deadline: float) -> Budget:
+    left = max(0.0, deadline - time.perf_counter())
+    return Budget(nodes=max(0, nodes), seconds=left, wall_seconds=left)
+
+
+def _staged(
+    game: Game,
+    search: GameSearch,
+    position: Position,
+    depth_first: DepthFirst,
+    nodes: int,
+    deadline: float,
+    stop: Callable[[], bool],
+) -> Solution:
+    """The search of ``position`` after the quick stage: the exhaustive search to
+    ``PROOF_SHARE`` of ``nodes``, the win finder (if the game has one), the exhaustive search
+    with the rest; ``nodes`` in all (the quick stage's included)."""
+    started = time.process_time()
+    proof = max(QUICK_NODES, int(nodes * PROOF_SHARE))
+    found = depth_first.run(_budget(proof - depth_first.nodes, deadline))
+    spent = 0
+    if found.verdict is Verdict.UNKNOWN and not is_default(search, "find_win") and not stop():
+        left = nodes - depth_first.nodes
+        wall = deadline - time.perf_counter()
+        if left > 0 and wall > 0:
+            with search_limits(wall, wall):
+                line, spent = search.find_win(position, left, wall)
+            won = None if line is None else _replayed(game, position, line)
+            if won is not None:
+                seconds = time.process_time() - started
+                return Solution(Verdict.WON, won, depth_first.nodes + spent, seconds)
+    if found.verdict is Verdict.UNKNOWN and not stop():
+        found = depth_first.run(_budget(nodes - depth_first.nodes - spent, deadline))
+    found = attrs.evolve(found, nodes=found.nodes + spent)
+    return _checked(game, position, found)
+
+
+def thoughtful_stream(
+    game: Game,
+    search: GameSearch,
+    position: Position,
+    history: Sequence[Position],
+    legal: list[Move],
+    mode: str,
+    seconds: float,
+    nodes: int | None,
+    known: Known | None,
+    seen: set[Hashable],
+    started: float,
+    stop: Callable[[], bool],
+) -> Iterator[Hint]:
+    """The thoughtful answers of :func:`hint_stream <patience_core.solve.hint_stream>` (see
+    there), the quick one first unless the quick search decides."""
+    total = HINT_NODES if nodes is None else nodes
+    deadline = started + seconds
+    main_end = started + MAIN_SHARE * seconds
+    solution = None if known is None else known.get(position)
+    if solution is None or solution.verdict is Verdict.UNKNOWN:
+        collecting = gc.isenabled()
+        gc.disable()  # as solve does: the search's table is many small tuples
+        try:
+            with search_limits(seconds, seconds):
+                depth_first = DepthFirst(space_for(search, position))
+                quick_end = min(main_end, started + HINT_FIRST_SECONDS / 2)
+                solution = _checked(
+                    game, position, depth_first.run(_budget(min(QUICK_NODES, total), quick_end))
+                )
+                if solution.verdict is Verdict.UNKNOWN:
+                    yield quick_hint(game, search, position, legal, mode, seen, started)
+                    if stop():
+                        return
+                    solution = _staged(game, search, position, depth_first, total, main_end, stop)
+        finally:
+            if collecting:
+                gc.enable()
+        if known is not None and solution.verdict is not Verdict.UNKNOWN:
+            known[position] = solution
+    if stop():
+        return
+    if solution.verdict is Verdict.WON and solution.moves:
+        if known is not None:
+            remember_line(game, position, solution, known)
+        move = solution.moves[0]
+        if not leads_back(search, position, move, seen) or len(legal) == 1:
+            yield _won(game, position, move, len(solution.moves), mode, started)
+            return
+        # The line goes back to a position of the game: a winning move that does not, if found.
+        others = [m for m in avoiding_circles(search, position, legal, seen) if m != move]
+        tried = _each_move(game, search, position, others, total, deadline, stop)
+        if tried and tried[-1][1].verdict is Verdict.WON:
+            other, after = tried[-1]
+            yield _won(game, position, other, len(after.moves) + 1, mode, started)
+        else:
+            yield _won(game, position, move, len(solution.moves), mode, started)
+        return
+    if solution.verdict is Verdict.UNKNOWN:
+        ordered = search.order_moves(position, legal)
+        # Moves that lead back come last: tried (and named) only when the others are lost.
+        ahead = avoiding_circles(search, position, ordered, seen)
+        ordered = ahead + [m for m in ordered if m not in ahead]
+        tried = _each_move(game, search, position, ordered, total, deadline, stop)
+        if stop():
+            return
+        if tried and tried[-1][1].verdict is Verdict.WON:
+            move, after = tried[-1]
+            yield _won(game, position, move, len(after.moves) + 1, mode, started)
+            return
+        lost = {m for m, s in tried if s.verdict is Verdict.DEAD}
+        if len(lost) < len(legal):
+            move = next(m for m in ordered if m not in lost)
+            reason = GUESS
+            if lost:
+                reason += f" ({counted(len(lost), 'other move')} proved lost)"
+            yield Hint(move, game.move_text(position, move), reason, mode, "unknown",
+                       seconds=time.perf_counter() - started)  # fmt: skip
+            return
+        # Every move is proved lost: so is this position.
+    yield from _dead(game, search, position, history, mode, total, deadline, known, started)
+
+
+def _dead(
+    game: Game,
+    search: GameSearch,
+    position: Position,
+    history: Sequence[Position],
+    mode: str,
+    nodes: int,
+    deadline: float,
+    known: Known | None,
+    started: float,
+) -> Iterator[Hint]:
+    """The answers for a position proved dead: at once, then with the last winnable position
+    of the history."""
+    reason = "no line wins from here"
+    if history:
+        yield Hint(None, "", reason, mode, "dead", seconds=time.perf_counter() - started,
+                   final=False, stage="refined")  # fmt: skip
+    index, complete = last_winnable(game, history, deadline, known, search, nodes)
+    last = undo = None
+    if index is not None:
+        last, undo = index + 1, len(history) - index
+        reason += f": the last winnable position was before move {last} (undo {undo})"
+    elif complete and history:
+        reason += ", nor from the deal: it cannot be won"
+    elif complete:
+        reason += ": this deal cannot be won"
+    else:
+        reason += "; the last winnable position was not found in the time"
+    yield Hint(None, "", reason, mode, "dead", last_winnable=last, undo=undo,
+               seconds=time.perf_counter() - started)  # fmt: skip
+
+
+def _won(game: Game, position: Position, move: Move, count: int, mode: str, started: float) -> Hint:
+    """The hint for ``move``, the first of a winning line of ``count`` moves."""
+    reason = f"wins in {counted(count, 'move')}"
+    return Hint(move, game.move_text(position, move), reason, mode, "won", count,
+                seconds=time.perf_counter() - started)  # fmt: skip
+
+
+def _each_move(
+    game: Game,
+    search: GameSearch,
+    position: Position,
+    moves: Sequence[Move],
+    nodes: int,
+    deadline: float,
+    stop: Callable[[], bool],
+) -> list[tuple[Move, Solution]]:
+    """Each of ``moves`` with the full-information search of the position after it, ``nodes``
+    positions shared out (at least :data:`QUICK_NODES` each), in a share of the time left each;
+    the list ends at the first move whose search is won (or when the time is up)."""
+    each = max(QUICK_NODES, nodes // max(1, len(moves)))
+    tried: list[tuple[Move, Solution]] = []
+    for index, move in enumerate(moves):
+        left = deadline - time.perf_counter()
+        if left <= 0 or stop():
+            break
+        share = max(left / (len(moves) - index), 0.01)
+        budget = Budget(nodes=each, seconds=share, wall_seconds=share)
+        tried.append((move, solve(game, game.play(position, move), budget, search)))
+        if tried[-1][1].verdict is Verdict.WON:
+            break
+    return tried
