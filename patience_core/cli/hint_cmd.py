@@ -39,8 +39,9 @@ from patience_core.solve import HINT_SECONDS, hint
 @click.option(
     "--nodes",
     type=COUNT,
-    help="The search's budget in positions (default: the hint's own). The answer depends only "
-    "on it and the position, not on the machine's load, unless --seconds cuts it short.",
+    help="The search's budget in positions (honest: of each sampled search; default: the "
+    "hint's own). The answer depends only on it and the position, not on the machine's load, "
+    "unless --seconds cuts it short.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as one JSON object.")
 @click.pass_context

@@ -4,6 +4,8 @@ with rules and a fast generic search written once per family. See docs/families.
 from __future__ import annotations
 
 from patience_core.families._base import Family, Parameter, VariantError, make_variant
+from patience_core.families._golf import GolfFamily
+from patience_core.families._golf_search import GolfSearch
 from patience_core.families._policies import (
     POLICIES,
     BuildPolicy,
@@ -21,6 +23,8 @@ __all__ = [
     "Deck",
     "EmptyPolicy",
     "Family",
+    "GolfFamily",
+    "GolfSearch",
     "Parameter",
     "PileRule",
     "PolicyRegistry",

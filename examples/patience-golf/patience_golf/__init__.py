@@ -9,10 +9,10 @@ from patience_golf.game import Golf
 __all__ = ["PATIENCE_API", "Golf", "patience_register_games"]
 
 #: The patience plugin API versions this plugin works with.
-PATIENCE_API = ">=1.0,<2"
+PATIENCE_API = ">=1.1,<2"
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
-    """Register Golf, with its search object."""
-    registry.add(Golf, search="patience_golf.search:GolfSearch")
+    """Register Golf (with the golf family's search)."""
+    registry.add(Golf)

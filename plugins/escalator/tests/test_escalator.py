@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from patience_escalator import Escalator
-from patience_escalator.game import APEX, STOCK, WASTE
 
 from patience_core.api import Card, DealNumber, IllegalMove, Move, Position
 from patience_core.testing import (
@@ -17,6 +16,9 @@ from patience_core.testing import (
     random_walk_property,
     read_golden,
 )
+
+#: Pile indices: the stock, the waste, the apex (the pyramid follows, row by row).
+STOCK, WASTE, APEX = 0, 1, 2
 
 GOLDEN = read_golden((Path(__file__).parent / "data" / "golden-deals.txt").read_text())
 

@@ -1,6 +1,7 @@
-"""Escalator's search object is sound: the key keeps the future, the move list is the rules', the
-cached search data equal fresh data, and the dead proof (the predecessor matching) agrees with a
-plain implementation and never calls a winnable position dead."""
+"""Escalator's search (the golf family's, ``GolfSearch``) is sound on Escalator: the key keeps the
+future, the search space's moves are the rules', the states worked out from their parents' equal
+fresh ones, and the dead proof (the predecessor matching) agrees with a plain implementation and
+never calls a winnable position dead."""
 
 from __future__ import annotations
 
@@ -11,14 +12,12 @@ from collections.abc import Hashable, Iterator
 
 import pytest
 from patience_escalator import Escalator
-from patience_escalator import search as S
-from patience_escalator.game import APEX, COVERS, STOCK, WASTE
-from patience_escalator.search import EscalatorSearch
 
 from patience_core.api import (
     Card,
     DealNumber,
     GameSearch,
+    GolfSearch,
     Move,
     Position,
     aisleriot_shuffle,
@@ -26,6 +25,18 @@ from patience_core.api import (
 )
 from patience_core.engine import GRand
 from patience_core.solve import Budget, Verdict, solve
+
+STOCK, WASTE, APEX = 0, 1, 2
+#: COVERS[k]: the pyramid places (0 = apex) covering place k.
+COVERS = Escalator.shape.covers
+EscalatorSearch = GolfSearch
+
+
+def fresh_state(search: GolfSearch, position: Position) -> tuple[bool, Hashable]:
+    """The dead proof and key of ``position``'s state, worked out from scratch."""
+    space = search.search_space(position)
+    state = space.start()[0]
+    return space.is_dead(state), space.key(state)
 
 
 class ExactKeySearch(GameSearch):
@@ -65,9 +76,7 @@ def small_position(seed: int) -> Position:
     keep = 4 + rand.int_range(0, 11)
     removed: list[Card] = []
     while 28 - len(removed) > keep:
-        free = [
-            k for k in range(28) if piles[k] and not any(piles[cover - APEX] for cover in COVERS[k])
-        ]
+        free = [k for k in range(28) if piles[k] and not any(piles[cover] for cover in COVERS[k])]
         k = free[rand.int_range(0, len(free))]
         removed.append(piles[k][0])
         piles[k] = ()
@@ -101,7 +110,7 @@ def under(place: int) -> set[int]:
     while todo:
         p = todo.pop()
         for k in range(28):
-            if APEX + p in COVERS[k] and k not in out:
+            if p in COVERS[k] and k not in out:
                 out.add(k)
                 todo.append(k)
     return out
@@ -121,7 +130,7 @@ def every_card_has_a_predecessor(position: Position) -> bool:
     top = piles[WASTE][-1].rank if piles[WASTE] else None
     edges: dict[int, list[tuple[str, int]]] = {}
     for k, r in ranks.items():
-        covers = [c - APEX for c in COVERS[k] if piles[c]]
+        covers = [c for c in COVERS[k] if piles[APEX + c]]
         found: list[tuple[str, int]] = []
         if top is not None and not covers and adjacent(top, r):
             found.append(("top", 0))
@@ -158,75 +167,70 @@ def test_the_dead_proof_agrees_with_a_plain_matching() -> None:
     for position in many_positions():
         expected = not every_card_has_a_predecessor(position)
         assert search.is_dead(position) == expected
-        assert S.is_dead(S.node_from_scratch(position)) == expected
+        assert fresh_state(search, position)[0] == expected
         dead += expected
         alive += not expected
     assert dead >= 200 and alive >= 200
 
 
-def test_cached_search_data_equal_fresh_data() -> None:
-    """Along the calls the solver makes (play, key, dead proof, moves), the nodes worked out from
-    the parent's agree with nodes read from scratch, and the incremental matching with a fresh
+def test_states_from_their_parents_equal_fresh_states() -> None:
+    """Along the calls the solver makes (dead proof, then children), the states worked out from
+    the parent's agree with states read from scratch, and the repaired matching with a fresh
     one."""
     game = Escalator()
     search = EscalatorSearch(game)
     for deal in range(1, 9):
         rand = GRand(deal)
         position = game.deal(DealNumber(deal))
-        search.key(position)
-        search.is_dead(position)
-        search.moves_to_try(position)
+        space = search.search_space(position)
+        state = space.start()[0]
         for _ in range(50):
-            legal = game.legal_moves(position)
-            if not legal or search.is_dead(position):
+            if space.is_dead(state) or not game.legal_moves(position):
                 break
-            for move in legal:  # every child, as the solver generates them
-                child = search.play(position, move)
-                fresh = S.node_from_scratch(child)
-                assert search.key(child) == S.key(fresh)
-                assert search.is_dead(child) == S.is_dead(fresh)
-            position = search.play(position, legal[rand.int_range(0, len(legal))])
-            node = search.cache.node(position)
-            fresh = S.node_from_scratch(position)
-            assert (node.mask, node.free, node.stock, node.top) == (
-                fresh.mask,
-                fresh.free,
-                fresh.stock,
-                fresh.top,
-            )
-            assert search.moves_to_try(position) == game.legal_moves(position)
+            children = list(space.children(state))
+            for step, child, _ in children:  # every child, as the solver generates them
+                after = game.play(position, space.moves([step])[0])
+                assert (space.is_dead(child), space.key(child)) == fresh_state(search, after)
+            step, state, _ = children[rand.int_range(0, len(children))]
+            position = game.play(position, space.moves([step])[0])
 
 
-def test_cached_search_data_hold_in_any_search_order() -> None:
-    """A best-first search comes back to positions it kept long ago: their children's nodes,
-    worked out from the remembered nodes, still agree with fresh ones."""
+def test_states_kept_long_ago_still_give_right_children() -> None:
+    """A best-first search comes back to states it kept long ago: their children, worked out
+    from them, still agree with fresh states."""
     game = Escalator()
     search = EscalatorSearch(game)
     kept = []
     for deal in (2, 8):
-        for position in walk(game, deal, seed=deal, steps=40):
-            search.key(position)
-            if not search.is_dead(position):
-                kept.append(position)
-    for position in reversed(kept):
-        for move in search.moves_to_try(position):
-            child = search.play(position, move)
-            fresh = S.node_from_scratch(child)
-            assert search.key(child) == S.key(fresh)
-            assert search.is_dead(child) == S.is_dead(fresh)
-            assert search.moves_to_try(child) == game.legal_moves(child)
+        position = game.deal(DealNumber(deal))
+        space = search.search_space(position)
+        state = space.start()[0]
+        rand = GRand(deal)
+        while not space.is_dead(state):
+            kept.append((space, state, position))
+            children = list(space.children(state))
+            if not children:
+                break
+            step, state, _ = children[rand.int_range(0, len(children))]
+            position = game.play(position, space.moves([step])[0])
+    for space, state, position in reversed(kept):
+        for step, child, _ in space.children(state):
+            after = game.play(position, space.moves([step])[0])
+            assert (space.is_dead(child), space.key(child)) == fresh_state(search, after)
     assert len(kept) >= 30
 
 
-def test_the_moves_to_try_are_the_legal_moves() -> None:
+def test_the_search_space_offers_the_legal_moves() -> None:
     game = Escalator()
     search = EscalatorSearch(game)
     for position in many_positions():
+        space = search.search_space(position)
+        steps = [step for step, _child, _cost in space.children(space.start()[0])]
+        assert sorted(space.moves(steps), key=str) == sorted(game.legal_moves(position), key=str)
         assert search.moves_to_try(position) == game.legal_moves(position)
-        assert S.moves(S.node_from_scratch(position)) == game.legal_moves(position)
 
 
-def children_keys(search: EscalatorSearch, position: Position) -> Counter[Hashable]:
+def children_keys(search: GolfSearch, position: Position) -> Counter[Hashable]:
     game = search.game
     return Counter(search.key(game.play(position, m)) for m in game.legal_moves(position))
 
@@ -310,7 +314,7 @@ def test_no_position_of_a_winning_line_is_called_dead() -> None:
     for start in starts:
         for position in winning_positions(game, start, ExactKeySearch(game)):
             assert not search.is_dead(position)
-            assert not S.is_dead(S.node_from_scratch(position))
+            assert not fresh_state(search, position)[0]
             checked += 1
     assert checked >= 400
 
@@ -340,8 +344,8 @@ def test_the_exact_key_search_agrees_on_full_deals() -> None:
 
 
 def test_one_search_object_serves_searches_in_any_order() -> None:
-    """The search cache follows identity only: solving deals in turn, or from positions played
-    outside the search, gives the answers of fresh search objects."""
+    """A search object keeps nothing between searches: solving deals in turn, or from positions
+    played outside the search, gives the answers of fresh search objects."""
     game = Escalator()
     shared = EscalatorSearch(game)
     for deal in (8, 3, 8, 14, 3):
@@ -384,8 +388,6 @@ def test_a_search_object_that_has_searched_copies_and_pickles() -> None:
     search = EscalatorSearch(game)
     position = game.deal(DealNumber(8))
     assert solve(game, position, search=search).verdict is Verdict.WON
-    assert search.cache.nodes  # the position kept last is still alive
     assert vars(game) == vars(Escalator())  # the game itself keeps nothing of the search
     for other in (pickle.loads(pickle.dumps(search)), copy.deepcopy(search)):
-        assert not other.cache.nodes  # copies start with an empty cache
         assert solve(other.game, position, search=other).verdict is Verdict.WON
