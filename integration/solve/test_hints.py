@@ -333,10 +333,31 @@ def test_solver_player_plays_the_line_or_says_why_it_resigns(host: PluginHost) -
 
 def test_honest_player_resigns_when_the_position_is_proved_dead(host: PluginHost) -> None:
     game = game_of(host, "escalator")
-    player = HonestPlayer(game, budget=HonestBudget(dead_nodes=50_000), search=search_of(game))
+    budget = HonestBudget(dead_nodes=50_000, play_on=False)
+    player = HonestPlayer(game, budget=budget, search=search_of(game))
     start = game.deal(DealNumber(4))
     assert player.choose(start, game.legal_moves(start)) is None
     assert player.outcome == "dead"
+
+
+def test_honest_player_plays_on_for_points_once_the_position_is_proved_dead(
+    host: PluginHost,
+) -> None:
+    """Escalator deal 4 is dead from the start: the player says so (``outcome``) and plays on
+    while a move is expected to raise the score, never into a position it has seen."""
+    game = game_of(host, "escalator")
+    search = search_of(game)
+    player = HonestPlayer(game, budget=HonestBudget(dead_nodes=50_000), search=search)
+    position = game.deal(DealNumber(4))
+    seen = {search.key(position)}
+    played = 0
+    while (legal := game.legal_moves(position)) and (move := player.choose(position, legal)):
+        position = game.play(position, move)
+        assert search.key(position) not in seen
+        seen.add(search.key(position))
+        played += 1
+    assert player.outcome == "dead"
+    assert played > 0 and game.score(position) > game.score(game.deal(DealNumber(4)))
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 import attrs
 
@@ -18,7 +18,9 @@ from patience_core.model import Move, Position
 from patience_core.solve._depthfirst import Budget, Solution, Verdict
 from patience_core.solve._hints import dead_check
 from patience_core.solve._honest import has_hidden, honest_stats
+from patience_core.solve._playout import PLAYOUT_NODES, expected_scores
 from patience_core.solve._solver import solve
+from patience_core.solve._verdicts import scored
 
 __all__ = ["HonestBudget", "HonestPlay", "HonestPlayer", "SolverPlayer", "play_honestly"]
 
@@ -32,22 +34,33 @@ class HonestBudget:
     :param seconds: a wall-clock cap on each of the decision's two parts (the dead check, the
         sampling); none by default, so the decisions do not depend on the machine's speed.
     :param dead_nodes: the node budget of the thoughtful dead check before each move.
+    :param playout: moves played in all by the greedy playouts that rank the moves by expected
+        final score when no sampled arrangement is won (:func:`expected_scores`).
+    :param play_on: after a proof that the position is dead, play on for points (the move of
+        best expected final score, while one is expected to raise the score) rather than
+        resign at once.
     """
 
     samples: int = 6
     nodes: int = 1_000
     seconds: float = math.inf
     dead_nodes: int = 20_000
+    playout: int = PLAYOUT_NODES
+    play_on: bool = True
 
 
 class HonestPlayer:
     """Plays as a careful player using honest hints (:func:`hint` in honest mode), move by move.
 
     Before each move it runs the thoughtful dead check, as ``play`` does; when the position is
-    proved dead it resigns with ``outcome = "dead"`` (RULES.md Part A: the player is told).
-    It never enters a position it has seen in this game (it takes the best move that does not),
-    and resigns (``outcome = "stopped"``) when every move leads back. With nothing face down it
-    follows a winning line once one is found.
+    proved dead (RULES.md Part A: the player is told) its ``outcome`` is ``"dead"`` and, with
+    ``HonestBudget.play_on``, it plays on for points: the move of best expected final score
+    (:func:`expected_scores`), while that is above the score of the position; then it resigns.
+    Otherwise it plays the move that wins most sampled arrangements, and when none wins, the
+    move of best expected final score. It never enters a position it has seen in this game
+    (compared by :meth:`GameSearch.key`; it takes the best move that does not), and resigns
+    (``outcome = "stopped"`` unless proved dead) when every move leads back. With nothing face
+    down it follows a winning line once one is found.
 
     :param seed: unused (the player is deterministic); accepted for the factory signature.
     :param search: the game's search object (default: the generic ``GameSearch(game)``).
@@ -71,7 +84,7 @@ class HonestPlayer:
         self._game = game
         self._search = search or GameSearch(game)
         self._budget = base
-        self._seen: set[Position] = set()
+        self._seen: set[Hashable] = set()
         self._known: dict[Position, Solution] = {}
         #: Why the player resigned: ``"dead"`` (proved) or ``"stopped"``.
         self.outcome = "stopped"
@@ -80,27 +93,44 @@ class HonestPlayer:
 
     def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
         """The honest hint's move, or ``None`` (see the class description)."""
-        game, budget = self._game, self._budget
-        self._seen.add(position)
-        searched = position not in self._known  # else the check's answer is already known
-        check = dead_check(
-            game, position, budget.seconds, budget.dead_nodes, self._known, self._search
-        )
-        if searched:
-            self.nodes += check.nodes
-        if check.verdict is Verdict.DEAD:
-            self.outcome = "dead"
-            return None
-        if check.verdict is Verdict.WON and not has_hidden(position) and check.moves:
-            return check.moves[0]
-        stats = honest_stats(
-            game, position, budget.samples, budget.seconds, budget.nodes, self._search
-        )
+        game, budget, search = self._game, self._budget, self._search
+        self._seen.add(search.key(position))
+        if self.outcome != "dead":
+            searched = position not in self._known  # else the check's answer is already known
+            check = dead_check(
+                game, position, budget.seconds, budget.dead_nodes, self._known, search
+            )
+            if searched:
+                self.nodes += check.nodes
+            if check.verdict is Verdict.DEAD:
+                self.outcome = "dead"
+            elif check.verdict is Verdict.WON and not has_hidden(position) and check.moves:
+                return check.moves[0]
+        if self.outcome == "dead":
+            return self._for_points(position, legal) if budget.play_on else None
+        stats = honest_stats(game, position, budget.samples, budget.seconds, budget.nodes, search)
         self.nodes += sum(entry.nodes for entry in stats)
-        for entry in stats:
-            if game.play(position, entry.move) not in self._seen:
-                return entry.move
-        return None
+        ahead = [s for s in stats if search.key(game.play(position, s.move)) not in self._seen]
+        if not ahead:
+            return None
+        if ahead[0].wins or len(ahead) == 1:
+            return ahead[0].move
+        best = scored(search, position, ahead, set(), budget.playout)
+        return ahead[0].move if best is None else best[0].move
+
+    def _for_points(self, position: Position, legal: Sequence[Move]) -> Move | None:
+        """In a position proved dead: the move of best expected final score, if that is above
+        the position's score and the move does not lead back; else ``None``."""
+        game, search = self._game, self._search
+        ahead = [m for m in legal if search.key(game.play(position, m)) not in self._seen]
+        if not ahead:
+            return None
+        ordered = search.order_moves(position, ahead)
+        scores, done = expected_scores(
+            search, position, ordered, self._budget.samples, self._budget.playout
+        )
+        move = max(ordered, key=lambda m: scores[m])
+        return move if done and scores[move] > game.score(position) else None
 
 
 class SolverPlayer:
