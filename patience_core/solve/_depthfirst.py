@@ -92,23 +92,32 @@ class Solution:
 
 
 def _shortcut(
-    space: AnySpace, states: Sequence[Any], steps: Sequence[Any], deadline: float, wall: float
+    space: AnySpace,
+    states: Sequence[Any],
+    keys: Sequence[Hashable],
+    steps: Sequence[Any],
+    deadline: float,
+    wall: float,
 ) -> list[Any]:
     """A winning line of the depth-first search made shorter: from each state on the line, the
     step to the latest state of the line (or a win) that one step reaches. The search's line
     wanders (it follows the first untried move at every depth, thousands of moves in
-    Spiderette); the shortcuts keep it a line from the same start to a win.
+    Spiderette); the shortcuts keep it a line from the same start to a win, never a longer one.
+
+    A child is looked up by its key (a game's key is cheap where a whole position costs
+    microseconds to hash), then compared with the state of the line that has that key: two
+    states with one key have the same future but may differ (columns in another order), and
+    the line's later steps are only known to apply to the line's own state.
 
     :param states: the line's states, the start first (``steps[i]`` leads from ``states[i]``;
         the last step wins).
+    :param keys: the states' keys (``space.key``), distinct, as the search path's are.
     :param deadline: CPU time (:func:`time.process_time`) at which to stop looking (the rest of
         the line is kept as it is); ``wall`` the same on :func:`time.perf_counter`.
-    :returns: the steps of the shorter line (``steps`` itself when states are not hashable).
+    :returns: the steps of the shorter line.
     """
-    try:
-        where = {state: index for index, state in enumerate(states)}
-    except TypeError:
-        return list(steps)
+    where = {state_key: index for index, state_key in enumerate(keys)}
+    key, is_won, children = space.key, space.is_won, space.children
     out: list[Any] = []
     index = 0
     end = len(states)
@@ -118,12 +127,12 @@ def _shortcut(
         ):
             return out + list(steps[index:])
         best, best_step = index + 1, steps[index]
-        for step, child, _cost in space.children(states[index]):
-            if space.is_won(child):
+        for step, child, _cost in children(states[index]):
+            if is_won(child):
                 best, best_step = end, step
                 break
-            reached = where.get(child, -1)
-            if reached > best:
+            reached = where.get(key(child), -1)
+            if reached > best and child == states[reached]:
                 best, best_step = reached, step
         out.append(best_step)
         index = best
@@ -225,7 +234,7 @@ class DepthFirst:
                 continue
             if is_won(child):
                 self.nodes = nodes
-                line = _shortcut(space, states, [*steps, step], deadline, wall_deadline)
+                line = _shortcut(space, states, keys, [*steps, step], deadline, wall_deadline)
                 return result(Verdict.WON, space.moves(line))
             if size >= table_size + len(keys):
                 # Full: forget everything but the search path (which guards against cycles).
