@@ -4,8 +4,13 @@ with rules and a fast generic search written once per family. See docs/families.
 from __future__ import annotations
 
 from patience_core.families._base import Family, Parameter, VariantError, make_variant
+from patience_core.families._klondike import KlondikeFamily
+from patience_core.families._klondike_search import KlondikeSearch
 from patience_core.families._golf import GolfFamily
 from patience_core.families._golf_search import GolfSearch
+from patience_core.families._fcs import read_fcs, write_fcs
+from patience_core.families._freecell import FreeCellFamily
+from patience_core.families._freecell_search import FreeCellSearch
 from patience_core.families._policies import (
     POLICIES,
     BuildPolicy,
@@ -16,6 +21,10 @@ from patience_core.families._policies import (
 )
 from patience_core.families._variants import VARIANT_KEYS, read_variant, variant_problems
 
+POLICIES.add(GolfFamily)
+POLICIES.add(FreeCellFamily)
+POLICIES.add(KlondikeFamily)
+
 __all__ = [
     "POLICIES",
     "VARIANT_KEYS",
@@ -23,6 +32,10 @@ __all__ = [
     "Deck",
     "EmptyPolicy",
     "Family",
+    "KlondikeFamily",
+    "KlondikeSearch",
+    "FreeCellFamily",
+    "FreeCellSearch",
     "GolfFamily",
     "GolfSearch",
     "Parameter",
@@ -30,6 +43,8 @@ __all__ = [
     "PolicyRegistry",
     "VariantError",
     "make_variant",
+    "read_fcs",
+    "write_fcs",
     "read_variant",
     "variant_problems",
 ]

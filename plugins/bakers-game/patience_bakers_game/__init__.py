@@ -1,29 +1,49 @@
-"""Baker's Game for patience (RULES.md Part A "Baker's Game", Part B §3).
-
-FreeCell's ancestor: four free cells, four foundations built up in suit from the Ace, and eight
-columns of face-up cards that build down in suit. Runs of one suit move as a unit within a
-supermove limit; every card that fits a foundation is played there after each move. Deals are
-Aisleriot's or Microsoft FreeCell's (``ms:N``); positions read and write Freecell Solver's board
-text (:mod:`patience_bakers_game.fcs`).
-"""
+"""Baker's Game for patience (RULES.md Part A "Baker's Game", Part B §3): FreeCell's ancestor,
+declared in the free-cell family (docs/games/bakers-game.md). Columns build down in suit, runs
+of one suit move as a unit, every card that fits a foundation goes there after each move (safe
+under same-suit building), and Microsoft deal numbers (``ms:N``) are taken. Positions read and
+write Freecell Solver's board text (:func:`read_fcs`, :func:`write_fcs`)."""
 
 from __future__ import annotations
 
-from patience_bakers_game.fcs import read_fcs, write_fcs
-from patience_bakers_game.game import BakersGame
 from patience_core import hookimpl
-from patience_core.api import GameRegistry
+from patience_core.api import FreeCellFamily, GameOption, GameRegistry, read_fcs, write_fcs
 
-__all__ = [
-    "BakersGame",
-    "BakersGameSearch",
-    "patience_register_games",
-    "read_fcs",
-    "write_fcs",
-]
+__all__ = ["CELLS", "COLUMNS", "FOUNDATIONS", "BakersGame", "read_fcs", "write_fcs"]
+
+#: Pile indices; each equals the pile's Aisleriot slot id (Part B §3, Layout).
+CELLS, FOUNDATIONS, COLUMNS = (0, 1, 2, 3), (4, 5, 6, 7), tuple(range(8, 16))
+
+
+class BakersGame(FreeCellFamily):
+    """Baker's Game: FreeCell with same-suit building; ``empty-columns`` is ``kings`` (the
+    Aisleriot help text's rule, the default) or ``any`` (Aisleriot's code, RULES.md Part A)."""
+
+    name = "bakers-game"
+    title = "Baker's Game"
+    build = "same-suit"
+    empty_columns = "kings"
+    auto_play = "all"
+    ms_deals = True
+    fcs_game = "bakers_game"
+    options = (
+        GameOption(
+            "empty-columns",
+            ("kings", "any"),
+            "kings",
+            "kings: an empty column takes only a King or a King-led run, runs of at most free "
+            "cells + 1; any: it takes any card or run, and runs double for every other empty "
+            "column",
+        ),
+    )
+
+    @property
+    def kings_only(self) -> bool:
+        """Whether empty columns take only King-led runs (option ``empty-columns=kings``)."""
+        return self.empty_columns == "kings"
 
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
-    """Register Baker's Game, with its search object."""
-    registry.add(BakersGame, search="patience_bakers_game.search:BakersGameSearch")
+    """Register Baker's Game (searched by the free-cell family's search)."""
+    registry.add(BakersGame)

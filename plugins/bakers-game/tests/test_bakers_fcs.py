@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from patience_bakers_game import BakersGame, read_fcs, write_fcs
-from patience_bakers_game.game import CELLS, COLUMNS, FOUNDATIONS
+from patience_bakers_game import CELLS, COLUMNS, FOUNDATIONS, BakersGame, read_fcs, write_fcs
 
 from patience_core.api import BadDeal, BadSave, DealNumber, Position
 from patience_core.cli import cli

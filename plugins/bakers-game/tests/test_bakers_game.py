@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from patience_bakers_game import BakersGame
-from patience_bakers_game.game import CELLS, COLUMNS, FOUNDATIONS
+from patience_bakers_game import CELLS, COLUMNS, FOUNDATIONS, BakersGame
 
 from patience_core.api import BadOption, Card, DealNumber, IllegalMove, Move, Position
 from patience_core.testing import (

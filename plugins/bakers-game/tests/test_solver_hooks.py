@@ -10,12 +10,24 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import pytest
-from patience_bakers_game import BakersGame
-from patience_bakers_game import search as fast_rules
-from patience_bakers_game.game import CELLS, COLUMNS, FOUNDATIONS
-from patience_bakers_game.search import BakersGameSearch, Piles, summarise
+from patience_bakers_game import CELLS, COLUMNS, FOUNDATIONS, BakersGame
 
-from patience_core.api import Card, DealNumber, GameSearch, Move, Position, Rank, Suit
+from patience_core.api import (
+    Build,
+    Card,
+    DealNumber,
+    EmptyPile,
+    FreeCellSearch,
+    GameSearch,
+    Move,
+    Position,
+    Rank,
+    Suit,
+    foundation_accepts,
+    run_moves,
+    supermove_limit,
+)
+from patience_core.families._freecell_fast import Piles, summarise
 from patience_core.solve import Budget, Verdict, solve
 
 OPTIONS = ["kings", "any"]
@@ -33,7 +45,7 @@ def walk_positions(game: BakersGame, seed: int, count: int) -> list[Position]:
     anyc = game_for("any")  # its lines are lines of positions for either rule
     for number in (1, 2, 3, 4):
         position = anyc.deal(DealNumber(number, "ms"))
-        line = solve(anyc, position, Budget(nodes=30_000), BakersGameSearch(anyc)).moves
+        line = solve(anyc, position, Budget(nodes=30_000), FreeCellSearch(anyc)).moves
         for step, move in enumerate(line):
             if step % 3 == 0:
                 here = position
@@ -53,27 +65,53 @@ def walked(request: pytest.FixtureRequest) -> tuple[BakersGame, list[Position]]:
     return game, walk_positions(game, seed=7, count=1500)
 
 
+def blocks_legal_moves(game: BakersGame, position: Position) -> list[Move]:
+    """Baker's Game's legal moves from the engine's building blocks, as the game listed them
+    before it was declared in the free-cell family (foundation moves, runs, free cells)."""
+    if game.is_won(position):
+        return []
+    moves = []
+    for source in CELLS + COLUMNS:
+        pile = position[source]
+        home = next((f for f in FOUNDATIONS if pile and foundation_accepts(pile[-1], position[f])),
+                    None)  # fmt: skip
+        if home is not None:
+            moves.append(Move.transfer(source, home))
+    free = sum(1 for i in CELLS if not position[i])
+
+    def max_run(target: int) -> int:
+        empty = sum(1 for i in COLUMNS if i != target and not position[i])
+        return free + 1 if game.kings_only else supermove_limit(free, empty)
+
+    moves += run_moves(position, CELLS + COLUMNS, COLUMNS, lift=Build.SAME_SUIT,
+                       drop=Build.SAME_SUIT, max_run=max_run,
+                       empty=EmptyPile.KINGS if game.kings_only else EmptyPile.ANY)  # fmt: skip
+    cells = [i for i in CELLS if not position[i]]
+    moves += [Move.transfer(s, c) for s in CELLS + COLUMNS if position[s] for c in cells]
+    return moves
+
+
 def test_fast_moves_and_play_equal_the_building_blocks(
     walked: tuple[BakersGame, list[Position]],
 ) -> None:
     game, positions = walked
-    search = BakersGameSearch(game)
+    search = FreeCellSearch(game)
     assert len(positions) > 500
     assert sum(1 for p in positions if game.score(p) > 20) > 50
     for position in positions:
         legal = game.legal_moves(position)
-        assert fast_rules.legal_moves(position.piles, game.kings_only) == legal
+        assert blocks_legal_moves(game, position) == legal
         for move in legal:
             assert search.play(position, move) == game.play(position, move)
 
 
-def check_step(search: BakersGameSearch, position: Position, move: Move) -> Position:
+def check_step(search: FreeCellSearch, position: Position, move: Move) -> Position:
     """Play ``move`` the fast way and check the result and the summary it carries."""
     played = search.play(position, move)
     assert played == search.game.play(position, move)
     assert type(played.piles) is Piles
-    carried = summarise(played.piles)
-    fresh = summarise(tuple(played.piles))
+    carried = summarise(search.shape, played.piles)
+    fresh = summarise(search.shape, tuple(played.piles))
     assert carried is not None
     assert fresh is not None
     assert carried == fresh  # texts, runs, need, dest, key; and settled
@@ -89,7 +127,7 @@ def test_summaries_carried_by_play_equal_fresh_ones(option: str) -> None:
     carried from position to position equals the one computed afresh, and each step equals the
     building blocks' result."""
     game = game_for(option)
-    search = BakersGameSearch(game)
+    search = FreeCellSearch(game)
     rand = random.Random(11)
     steps = won = 0
     # Deals won under both rules (kings: 2, 3, 18, 20, 33, 44); the rest are won under any.
@@ -133,7 +171,7 @@ def shuffled_piles(position: Position, rand: random.Random) -> Position:
 
 def test_key_is_canonical_and_separates(walked: tuple[BakersGame, list[Position]]) -> None:
     game, positions = walked
-    search = BakersGameSearch(game)
+    search = FreeCellSearch(game)
     rand = random.Random(3)
     by_key: dict[Hashable, Hashable] = {}
     for position in positions:
@@ -151,7 +189,7 @@ def test_skipped_moves_lead_where_kept_moves_lead(
     walked: tuple[BakersGame, list[Position]],
 ) -> None:
     game, positions = walked
-    search = BakersGameSearch(game)
+    search = FreeCellSearch(game)
     skipped = 0
     for position in positions:
         kept = search.moves_to_try(position)
@@ -168,7 +206,7 @@ def test_skipped_moves_lead_where_kept_moves_lead(
 
 def test_order_moves_keeps_every_move(walked: tuple[BakersGame, list[Position]]) -> None:
     game, positions = walked
-    search = BakersGameSearch(game)
+    search = FreeCellSearch(game)
     for position in positions[:300]:
         legal = game.legal_moves(position)
         ordered = search.order_moves(position, list(legal))
@@ -201,7 +239,7 @@ def test_end_game_verdicts_with_and_without_the_hooks_agree(option: str) -> None
         position = endgame(seed)
         truth = solve(game, position, Budget(seconds=60), plain)
         assert truth.verdict is not Verdict.UNKNOWN, seed
-        fast = solve(game, position, search=BakersGameSearch(game))
+        fast = solve(game, position, search=FreeCellSearch(game))
         assert fast.verdict is truth.verdict, seed
         if fast.verdict is Verdict.WON:
             here = position
@@ -210,7 +248,7 @@ def test_end_game_verdicts_with_and_without_the_hooks_agree(option: str) -> None
             assert game.is_won(here)
 
 
-class Unpruned(BakersGameSearch):
+class Unpruned(FreeCellSearch):
     """Baker's Game's search object with its key and play, but every legal move tried, in the
     default order."""
 
@@ -225,7 +263,7 @@ def test_dead_deals_stay_dead_without_the_pruning(option: str, number: int) -> N
     game = game_for(option)
     position = game.deal(DealNumber(number, "ms"))
     counted = []
-    for search in (BakersGameSearch(game), Unpruned(game)):
+    for search in (FreeCellSearch(game), Unpruned(game)):
         keys: set[Hashable] = set()
         original = search.key
 
@@ -251,7 +289,7 @@ def test_a_dead_deal_is_dead_with_none_of_the_hooks() -> None:
     position = game.deal(DealNumber(22, "ms"))
     truth = solve(game, position, Budget(nodes=1_000_000, seconds=120), GameSearch(game))
     assert truth.verdict is Verdict.DEAD
-    fast = solve(game, position, search=BakersGameSearch(game))
+    fast = solve(game, position, search=FreeCellSearch(game))
     assert fast.verdict is Verdict.DEAD
     assert fast.nodes < truth.nodes / 10
 
@@ -292,7 +330,7 @@ def test_recorded_verdicts_are_the_published_counts() -> None:
 @pytest.mark.parametrize("option", OPTIONS)
 def test_microsoft_deals_agree_with_freecell_solver(option: str) -> None:
     game = game_for(option)
-    search = BakersGameSearch(game)
+    search = FreeCellSearch(game)
     verdicts = freecell_solver_verdicts()[option]
     found = []
     for number in CHEAP_DEALS[option]:
@@ -309,7 +347,7 @@ def test_microsoft_deals_agree_with_freecell_solver(option: str) -> None:
 def test_no_forced_moves_or_dead_proofs_are_claimed() -> None:
     """Auto-play already makes every safe move; no dead-end proof is claimed (see search.py)."""
     game = game_for("any")
-    search = BakersGameSearch(game)
+    search = FreeCellSearch(game)
     position = game.deal(DealNumber(1, "ms"))
     assert search.forced_move(position) is None
     assert search.is_dead(position) is False
@@ -320,7 +358,7 @@ def test_solver_moves_dig_first(walked: tuple[BakersGame, list[Position]]) -> No
     a card that goes home at once (by auto-play) comes before any other move but to a
     foundation."""
     game, positions = walked
-    search = BakersGameSearch(game)
+    search = FreeCellSearch(game)
     checked = 0
     for position in positions:
         moves = [m for m in search.moves_to_try(position) if m.target not in FOUNDATIONS]
