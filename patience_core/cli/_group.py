@@ -61,6 +61,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "history",
         "The last games played, with the command to play each deal again.",
     ),
+    "variant": (
+        "patience_core.cli.variant_cmd",
+        "variant",
+        "Check a variant file: a game declared in TOML.",
+    ),
     "new-plugin": (
         "patience_core.cli.new_plugin_cmd",
         "new_plugin",

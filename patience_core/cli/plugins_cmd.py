@@ -16,8 +16,11 @@ def plugins(ctx: click.Context, as_json: bool) -> None:
     """List the plugins: distribution, version, games, status (loaded, broken, blocked), and the
     commands each adds.
 
+    Variant files of the data folder (docs/families.md) are listed too, each as one line.
+
     With --json: a list of objects with the fields name, distribution, version, status, error,
-    games, commands and commands_error.
+    games, commands, commands_error and kind ("plugin", or "variant file": then distribution is
+    the file's path, name its stem and version empty).
     """
     host = get_host(ctx)
     host.add_commands(click.Group())  # to tell whose commands there are, and whose fail
@@ -31,6 +34,7 @@ def plugins(ctx: click.Context, as_json: bool) -> None:
             "games": list(r.games),
             "commands": host.commands_of.get(r.distribution, []),
             "commands_error": host.command_problems.get(r.distribution, ""),
+            "kind": r.kind,
         }
         for r in host.records
     ]
@@ -41,6 +45,8 @@ def plugins(ctx: click.Context, as_json: bool) -> None:
         name, dist = row["name"], row["distribution"]
         entry = "" if name in (dist, dist.removeprefix("patience-")) else f" ({name})"
         line = f"{dist}{entry} {row['version']}  [{row['status']}]  games: "
+        if row["kind"] != "plugin":
+            line = f"{row['kind']} {dist}  [{row['status']}]  games: "
         line += ", ".join(row["games"]) or "-"
         if row["commands"]:
             line += f"  commands: {', '.join(row['commands'])}"

@@ -181,4 +181,6 @@ def make_variant(family: type[Family], values: Mapping[str, object]) -> type[Fam
         if key not in attributes:
             raise VariantError(f"{key} is missing; allowed: a text")
     class_name = "".join(part.title() for part in str(attributes["name"]).split("-")) or "Variant"
+    # The family's module: where messages look for the code behind a game (the family's).
+    attributes["__module__"] = family.__module__
     return type(class_name, (family,), attributes)

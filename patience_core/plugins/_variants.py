@@ -69,7 +69,9 @@ def load_variant_package(cand: Candidate, games: GameRegistry) -> PluginRecord:
         if not found:
             raise PluginError(f"its package {package} holds no .toml variant file")
         for item in found:
-            games.add(read_variant(item.read_bytes(), item.name))
+            variant = read_variant(item.read_bytes(), item.name)
+            variant.variant_file = str(item)  # its path, when the package is on disk
+            games.add(variant)
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # the distribution's failure, whatever it raised

@@ -12,6 +12,7 @@ from patience_core.testing._checks import (
 )
 from patience_core.testing._conformance import ALL_DEAD_DEALS, GameConformance
 from patience_core.testing._fake import FAKE_PLUGIN, FakeGame
+from patience_core.testing._fake_family import FAKE_FAMILY_PLUGIN, FakeFamily
 from patience_core.testing._fixtures import (
     CliResult,
     patience_cli,
@@ -27,6 +28,7 @@ from patience_core.testing._golden import (
     random_walk_property,
     read_golden,
 )
+from patience_core.testing._policy_checks import PolicyConformance, check_policy, policies_of
 from patience_core.testing._search_checks import (
     SHORTCUTS,
     check_key_merges,
@@ -37,14 +39,18 @@ from patience_core.testing._search_checks import (
 
 __all__ = [
     "ALL_DEAD_DEALS",
+    "FAKE_FAMILY_PLUGIN",
     "FAKE_PLUGIN",
     "SHORTCUTS",
     "CliResult",
+    "FakeFamily",
     "FakeGame",
     "GameConformance",
+    "PolicyConformance",
     "assert_matches_golden",
     "check_deal",
     "check_key_merges",
+    "check_policy",
     "check_position",
     "check_random_walk",
     "check_search_space",
@@ -57,6 +63,7 @@ __all__ = [
     "patience_main",
     "plain_search",
     "play_winning_line",
+    "policies_of",
     "provider_of",
     "random_walk_property",
     "read_golden",

@@ -1,0 +1,57 @@
+"""``patience variant check FILE``: whether a variant file (docs/families.md) declares a game."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from patience_core.cli import get_host
+from patience_core.errors import PatienceError, shown
+from patience_core.families import variant_problems
+
+
+@click.group()
+def variant() -> None:
+    """Variant files: a TOML file naming a family and its parameters is a game."""
+
+
+def _same_file(one: str | None, other: Path) -> bool:
+    try:
+        return one is not None and Path(one).resolve() == other.resolve()
+    except OSError:
+        return False
+
+
+@variant.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def check(ctx: click.Context, file: Path) -> None:
+    """Check the variant file FILE as patience reads it.
+
+    Prints every problem, one line each (the file, the key, what is allowed), and exits 1; or
+    one line saying which game it declares, and exits 0.
+    """
+    label = shown(str(file), 200, quote=False)
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise PatienceError(f"{label}: cannot be read: {exc.strerror or exc}") from None
+    host = get_host(ctx)
+    game, problems = variant_problems(data)
+    if game is not None and game.name in host.games:
+        installed = host.games.get(game.name)
+        # The file itself, installed (in the data folder or a distribution), is no rival.
+        if not _same_file(getattr(installed, "variant_file", None), file):
+            provider = shown(host.games.provider(game.name), 60, quote=False)
+            problems.append(
+                f"name {game.name!r} is taken by {provider} ({shown(installed.title, 40, False)}); "
+                "allowed: another name"
+            )
+    for problem in problems:
+        click.echo(f"{label}: {problem}")
+    if problems:
+        sys.exit(1)  # not ctx.exit: the exit code must survive standalone_mode=False
+    assert game is not None
+    click.echo(f"{label}: a variant of the {game.family} family: {game.name} ({game.title})")
