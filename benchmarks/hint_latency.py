@@ -4,12 +4,12 @@ full-screen player asks for them (``hint_stream``, the player's default mode unl
 For every installed game (or ``--games``), deals 1..N, positions from two lines of play per
 deal: a random line (seeded by the deal, so every run plays the same moves) and the solver's
 winning line (when the solver wins the deal in ``--solve-nodes`` positions): the deal, the
-middle and a late position of each (at 50% and 85% of the line), each with the line before it
-as the game's history. Prints, per game, the positions, the median and the slowest seconds to
-the first and the final answer, how many first answers came within ``HINT_FIRST_SECONDS``, how
-many were already final, and the final verdicts. ``--busy K`` starts K processes that only
-spin, so the hints share the cores with them, as when a player asks for a hint while a long
-``patience simulate`` runs.
+middle and a late position of each (at 50% and 85% of the line, or the nearest before with
+more than one legal move), each with the line before it as the game's history. Prints, per
+game, the positions, the median and the slowest seconds to the first and the final answer, how
+many first answers came within ``HINT_FIRST_SECONDS``, how many were already final, and the
+final verdicts. ``--busy K`` starts K processes that only spin, so the hints share the cores
+with them, as when a player asks for a hint while a long ``patience simulate`` runs.
 
 The honest player's win rates are measured by ``benchmarks/honest_rates.py``.
 
@@ -95,6 +95,9 @@ def positions(
                 continue
             for share in SHARES:
                 index = min(int(share * (len(line) - 1)), len(line) - 2)
+                # A position with a choice: "the only legal move" is named without a search.
+                while index > 0 and len(game.legal_moves(line[index])) < 2:
+                    index -= 1
                 yield line[index], line[:index]
 
 
