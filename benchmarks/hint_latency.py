@@ -146,7 +146,7 @@ def main() -> None:
             f"{args.mode}, deals 1..{args.deals}, {args.busy} busy process(es)"
         )
         print(
-            f"{'game':<14} {'hints':>5} {'first med':>9} {'first max':>9} {'final med':>9} "
+            f"{'game':<16} {'hints':>5} {'first med':>9} {'first max':>9} {'final med':>9} "
             f"{'final max':>9} {'in time':>7} {'final 1st':>9}  verdicts"
         )
         for name in names:
@@ -165,7 +165,7 @@ def main() -> None:
             in_time = sum(first <= HINT_FIRST_SECONDS for first in firsts)
             said = " ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
             print(
-                f"{name:<14} {len(firsts):>5} {statistics.median(firsts):>9.2f} "
+                f"{name:<16} {len(firsts):>5} {statistics.median(firsts):>9.2f} "
                 f"{max(firsts):>9.2f} {statistics.median(finals):>9.2f} {max(finals):>9.2f} "
                 f"{in_time:>3}/{len(firsts):<3} {at_once:>9}  {said}",
                 flush=True,
