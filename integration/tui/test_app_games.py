@@ -135,7 +135,8 @@ def test_a_hint_highlights_a_legal_move(game: str, shipped_controller: Make) -> 
     async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
         await pilot.press("H")
         await settle(pilot, lambda: not app.thinking)
-        assert app.message.startswith(("Hint", "No hint"))
+        assert app.message.startswith(("Hint (", "No hint"))
+        assert ", final): " in app.message or app.message.startswith("No hint")
         source, target = app.board.hint
         if source is not None:
             legal = controller.session.legal_moves()
