@@ -79,8 +79,8 @@ class GolfFamily(Family):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.declaration_problem() is not None:
-            return  # the registry reports it; nothing below could be built
+        if super().declaration_problem() is not None:
+            return  # a parameter's value is wrong: the registry reports it, nothing is built
         cls.shape = shape(cls.tableau, cls.columns, cls.depth, cls.rows)
         cls.max_score = cls.shape.size
         pyramid = cls.tableau == "pyramid"
