@@ -44,7 +44,7 @@ class GameRegistry:
 
         :param search: the game's search helpers for the solver: a
             :class:`~patience_core.games.GameSearch` subclass, or its import path
-            (``"patience_escalator.search:EscalatorSearch"``), imported only when a command
+            (``"patience_bristol.search:BristolSearch"``), imported only when a command
             searches, so that commands that do not (``patience list``) start faster; default:
             the game's family search (``search_class``, for a game of a family) or the
             generic :class:`~patience_core.games.GameSearch`, which needs the rules alone.

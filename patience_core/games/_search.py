@@ -4,7 +4,7 @@ Layer 3 (plugin API). A :class:`~patience_core.games.Game` holds the rules only.
 only speeds the solver up lives in one optional class per game, a subclass of
 :class:`GameSearch`, registered beside the game::
 
-    registry.add(Escalator, search=EscalatorSearch)
+    registry.add(Bristol, search=BristolSearch)
 
 Every member has a correct default, so ``GameSearch(game)`` solves any game through its rules
 alone; a game overrides what it can do better. The plugin host hands the solver the game's
