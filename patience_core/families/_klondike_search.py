@@ -19,7 +19,7 @@ No dead-end proof is claimed: every cheap one we know fails for some variant of 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from patience_core.engine import foundation_accepts
@@ -133,16 +133,54 @@ class KlondikeSearch(GameSearch):
             if kind is PileKind.FOUNDATION:
                 rank = 0
             elif source_kind is PileKind.FOUNDATION:
+                if not self._takes_any(position, source_pile[-1], (move.target,)):
+                    continue  # nothing would go on the card brought back
                 rank = 6
             elif source_kind is PileKind.WASTE:
                 rank = 2
             elif move.count == len(source_pile) or not source_pile[-move.count - 1].face_up:
                 rank = 1
             else:
+                exposed = source_pile[-move.count - 1]
+                if not any(foundation_accepts(exposed, position[f]) for f in game.foundations) and (
+                    not self._takes_any(position, exposed, (move.source, move.target))
+                ):
+                    continue  # the card it uncovers would serve nothing at once
                 rank = 3
             scored.append((rank, index, move))
         scored.sort(key=lambda item: (item[0], item[1]))
         return [move for _, _, move in scored]
+
+    def _takes_any(self, position: Position, card: Card, besides: tuple[int, ...]) -> bool:
+        """Whether some card in play could go on ``card`` now: the waste's top card, a
+        foundation's top card (when they come back), or a card of a column's run, the columns
+        of ``besides`` left out."""
+        game = self.game
+        fits = game.fits
+        waste = position[game.wastes[game.current_pass(position)]]
+        if waste and fits(waste[-1], card):
+            return True
+        if game.foundation_to_tableau and any(
+            position[f] and fits(position[f][-1], card) for f in game.foundations
+        ):
+            return True
+        for t in game.tableau:
+            if t in besides:
+                continue
+            pile = position[t]
+            for i in range(1, game.run_length(pile) + 1):
+                if fits(pile[-i], card):
+                    return True
+        return False
+
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[Sequence[Move] | None, int]:
+        """A depth-first search over macro moves (deals, then a card played) with unsafe
+        pruning: it finds most wins soon, and never says "dead" (see ``_klondike_finder``)."""
+        from patience_core.families._klondike_finder import find_klondike_win
+
+        return find_klondike_win(self, position, nodes, seconds)
 
 
 def _code(card: Card) -> int:
