@@ -27,7 +27,8 @@ class _EntryPoint:
 
 def test_tutorial_game_registers_and_plays() -> None:
     module = types.ModuleType("patience_golf")
-    exec(compile(python_blocks("writing-a-plugin.md")[0], "tutorial", "exec"), module.__dict__)
+    (golf,) = [b for b in python_blocks("writing-a-plugin.md") if "class Golf(Game)" in b]
+    exec(compile(golf, "tutorial", "exec"), module.__dict__)
     host = PluginHost(entry_points=[_EntryPoint("golf", module)], environ={}).load()
     assert host.problems == []
     game = host.game("golf")
@@ -35,6 +36,24 @@ def test_tutorial_game_registers_and_plays() -> None:
     assert len(position[0]) == 16 and len(position[1]) == 1
     for deal in range(5):
         check_random_walk(game, deal, seed=deal)
+
+
+def test_tutorial_variant_file_and_declaration_are_the_same_game() -> None:
+    """writing-a-plugin.md's variant file is right, and declares what its family declaration
+    declares: the same rules text, the same deals."""
+    from patience_core.families import variant_problems
+
+    (text,) = re.findall(r"```toml\n(# ~/.*?)```", (DOCS / "writing-a-plugin.md").read_text(), re.S)
+    variant, problems = variant_problems(text.encode())
+    assert problems == [] and variant is not None
+    (declared,) = [b for b in python_blocks("writing-a-plugin.md") if "FreeCellFamily" in b]
+    module = types.ModuleType("patience_eight_off")
+    exec(compile(declared, "declaration", "exec"), module.__dict__)
+    host = PluginHost(entry_points=[_EntryPoint("eight-off", module)], environ={}).load()
+    assert host.problems == []
+    game = host.game("eight-off")
+    assert game.rules == variant.rules
+    assert game.deal(DealNumber(5)) == variant().deal(DealNumber(5))
 
 
 def test_docs_link_to_pages_that_exist() -> None:

@@ -4,13 +4,13 @@ with rules and a fast generic search written once per family. See docs/families.
 from __future__ import annotations
 
 from patience_core.families._base import Family, Parameter, VariantError, make_variant
-from patience_core.families._klondike import KlondikeFamily
-from patience_core.families._klondike_search import KlondikeSearch
-from patience_core.families._golf import GolfFamily
-from patience_core.families._golf_search import GolfSearch
 from patience_core.families._fcs import read_fcs, write_fcs
 from patience_core.families._freecell import FreeCellFamily
 from patience_core.families._freecell_search import FreeCellSearch
+from patience_core.families._golf import GolfFamily
+from patience_core.families._golf_search import GolfSearch
+from patience_core.families._klondike import KlondikeFamily
+from patience_core.families._klondike_search import KlondikeSearch
 from patience_core.families._policies import (
     POLICIES,
     BuildPolicy,
@@ -32,19 +32,19 @@ __all__ = [
     "Deck",
     "EmptyPolicy",
     "Family",
-    "KlondikeFamily",
-    "KlondikeSearch",
     "FreeCellFamily",
     "FreeCellSearch",
     "GolfFamily",
     "GolfSearch",
+    "KlondikeFamily",
+    "KlondikeSearch",
     "Parameter",
     "PileRule",
     "PolicyRegistry",
     "VariantError",
     "make_variant",
     "read_fcs",
-    "write_fcs",
     "read_variant",
     "variant_problems",
+    "write_fcs",
 ]
