@@ -9,9 +9,16 @@ which samples the unseen cards). What this object adds to the plain search over 
   and height (which foundation holds the hearts does not matter);
 * :meth:`KlondikeSearch.forced_move`: a card no other card can need goes to its foundation
   without branching (:func:`safe_to_foundation`);
-* :meth:`KlondikeSearch.moves_to_try`: leaves out only moves whose result has the key of a move
+* :meth:`KlondikeSearch.moves_to_try`: leaves out moves whose result has the key of a move
   kept or of the position itself (a second empty foundation or column for the same card, a whole
-  column moved into an empty one), and tries the likely moves first.
+  column moved into an empty one), and, as this family's own claim (docs/search-api.md), moves
+  that serve nothing at once: a foundation card brought back when no card in play could go on
+  it, and part of a run moved when the card it uncovers (face up) neither goes to its
+  foundation nor takes a card in play. A line that needs such a move can, we hold, make it
+  later, once it serves (nothing else can use the cards it would cover or uncover meanwhile);
+* :meth:`KlondikeSearch.find_win`: a depth-first search over macro moves (deal k times, then
+  play the waste's card) with unsafe pruning, which finds most wins soon
+  (``_klondike_finder``).
 
 No dead-end proof is claimed: every cheap one we know fails for some variant of the family
 (an empty column policy of ``any``, foundation cards coming back, several decks).
