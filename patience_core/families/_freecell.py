@@ -18,7 +18,7 @@ from patience_core.engine import MS, DealNumber, microsoft_deal, supermove_limit
 from patience_core.errors import BadSave
 from patience_core.families._base import Family, Parameter
 from patience_core.families._fcs import read_fcs, write_fcs
-from patience_core.families._freecell_search import FreeCellSearch
+from patience_core.families._freecell_search import FreeCellSearch, search_class
 from patience_core.families._freecell_text import rules_text
 from patience_core.families._policies import POLICIES
 from patience_core.games import BoardLayout, BoardRow, PositionFormat
@@ -78,6 +78,10 @@ class FreeCellFamily(Family):
         if "name" not in cls.__dict__ or cls.declaration_problem():
             return
         cls.max_score = len(POLICIES.deck(cls.deck).cards())
+        if "search_class" not in cls.__dict__:
+            fits, cards = POLICIES.build(cls.build).fits, POLICIES.deck(cls.deck).cards()
+            several = any(sum(fits(c, o) for o in set(cards)) > 1 for c in set(cards))
+            cls.search_class = search_class(cls.auto_play == "none", several)
         if "deal_schemes" not in cls.__dict__ and cls.ms_deals:
             cls.deal_schemes = ("aisleriot", MS)
         cells = [f"c{k + 1}" for k in range(cls.cells)]
@@ -342,7 +346,11 @@ class FreeCellFamily(Family):
 
     def is_won(self, position: Position) -> bool:
         """Won when every foundation holds 13 cards."""
-        return all(len(position[f]) == 13 for f in self.foundation_piles)
+        piles = position.piles
+        for f in self.foundation_piles:  # noqa: SIM110 (stops at the first, with no generator)
+            if len(piles[f]) != 13:
+                return False
+        return True
 
     def score(self, position: Position) -> int:
         """Cards on the foundations."""

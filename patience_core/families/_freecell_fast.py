@@ -58,6 +58,8 @@ class Shape:
         self.empty_ok = frozenset(TEXT[c] for c in cards if game.accepts(c))
         self.single = game.lift == "single"
         self.auto = game.auto_play
+        #: Whether auto-play asks :meth:`safe` (``safe``); under ``all`` every card is.
+        self.check_safe = self.auto == "safe"
         #: Per card text, (suit, rank) of the cards that could be built on it (safe auto-play).
         self.children = {
             TEXT[c]: () if self.auto == "all" else tuple(
@@ -233,7 +235,7 @@ def play(shape: Shape, piles: tuple[tuple[Card, ...], ...], move: Move) -> Posit
         settled = True
     elif settled and text:
         code = ord(text[-1]) - 48
-        settled = code & 15 != need[code >> 4] or not shape.safe(code, need)
+        settled = code & 15 != need[code >> 4] or (shape.check_safe and not shape.safe(code, need))
     if not settled:
         need = need.copy()
         dest = dest.copy()
@@ -255,10 +257,11 @@ def _auto_play(
     (and is safe, under ``safe``) moves, and the scan restarts, until none does."""
     # The texts of the cards the foundations take next, by suit ("no card" when complete).
     wanted = "".join([chr(48 + suit * 16 + rank) for suit, rank in enumerate(need)])
+    check = shape.check_safe
     while True:
         for source in shape.sources:
             text = texts[source]
-            if text and text[-1] in wanted and shape.safe(ord(text[-1]) - 48, need):
+            if text and text[-1] in wanted and (not check or shape.safe(ord(text[-1]) - 48, need)):
                 break
         else:
             return

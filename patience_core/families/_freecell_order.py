@@ -140,20 +140,30 @@ def solver_moves(shape: Shape, piles: tuple[tuple[Card, ...], ...]) -> list[Move
             scored.append((base + dest[suit]) * 14 + 1)
         length = 1 if source < cells or single else runs[source]
         top = len(text)
-        counts = (length,) if unique else range(1, length + 1)
-        for count in counts:
-            if count > onto_card:
-                break
-            for parent in parents[text[top - count]]:
-                target = tops.get(parent, -1)
+        if unique:
+            # Only the run's bottom card can go on another column's top (module docstring).
+            if length <= onto_card:
+                target = tops.get(parents[text[top - length]], -1)
                 if target >= 0:
                     if source < cells:
                         score = 400
-                    elif count == top:
+                    elif length == top:
                         score = 100
                     else:
-                        score = 100 + _text_dig(text, need, top - count)
-                    scored.append(score * shift + (base + target) * 14 + count)
+                        score = 100 + _text_dig(text, need, top - length)
+                    scored.append(score * shift + (base + target) * 14 + length)
+        else:
+            for count in range(1, min(length, onto_card) + 1):
+                for parent in parents[text[top - count]]:
+                    target = tops.get(parent, -1)
+                    if target >= 0:
+                        if source < cells:
+                            score = 400
+                        elif count == top:
+                            score = 100
+                        else:
+                            score = 100 + _text_dig(text, need, top - count)
+                        scored.append(score * shift + (base + target) * 14 + count)
         if first_column >= 0:
             for count in range(min(length, onto_empty), 0, -1):
                 rest = top - count

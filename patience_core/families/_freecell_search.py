@@ -19,7 +19,7 @@ Why the members are sound (each is tested against a search without it):
   kept move's result (a free-cell card into another free cell, a whole column into an empty
   column, a card into any but the first empty free cell or empty column).
 * Auto-play is part of every move (the rules'); under ``auto-play = "none"``,
-  :meth:`FreeCellSearch.forced_move` plays a card home when no card that could go on it is still
+  :class:`ManualFreeCellSearch` plays a card home when no card that could go on it is still
   out (a dominance move: nothing can ever need it, and its place is freed). Under same-suit
   building every card that fits its foundation is safe, so Baker's Game's ``all`` loses nothing.
   A free-cell card onto its parent is *not* safe to force: a line may need both in free cells.
@@ -31,10 +31,11 @@ Why the members are sound (each is tested against a search without it):
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from patience_core.families._freecell_fast import Piles, Shape, play, solver_key, summarise
+from patience_core.families._freecell_find import best_first
 from patience_core.families._freecell_order import order_moves, solver_moves
 from patience_core.games import Game, GameSearch
 from patience_core.model import Move, Position
@@ -43,11 +44,15 @@ if TYPE_CHECKING:
     from patience_core.families._freecell import FreeCellFamily
 
 __all__ = [
+    "FindingFreeCellSearch",
     "FreeCellSearch",
+    "ManualFindingFreeCellSearch",
+    "ManualFreeCellSearch",
     "Piles",
     "Shape",
     "order_moves",
     "play",
+    "search_class",
     "solver_key",
     "solver_moves",
     "summarise",
@@ -73,18 +78,6 @@ class FreeCellSearch(GameSearch):
         foundations are left out (they hold exactly the cards found nowhere else)."""
         return solver_key(self.shape, position.piles)
 
-    def forced_move(self, position: Position) -> Move | None:
-        """Under ``auto-play = "none"``: the first card (cells, then columns) that goes home and
-        that no card still out could go on; otherwise ``None`` (the rules auto-play already)."""
-        family = self.family
-        if family.auto_play != "none":
-            return None
-        for source in family.sources:
-            home = family.home(position, source)
-            if home is not None and family.is_safe_home(position, position[source][-1]):
-                return Move.transfer(source, home)
-        return None
-
     def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
         """Foundation moves, then a column's run onto a card or its top card into a free cell,
         those that empty a column or uncover a card for a foundation first, then runs into an
@@ -103,3 +96,50 @@ class FreeCellSearch(GameSearch):
         """The game's ``play`` (the move, then auto-play), computed by :func:`play`."""
         moved = play(self.shape, position.piles, move) if self.shape.fast else None
         return self.game.play(position, move) if moved is None else moved
+
+
+class ManualFreeCellSearch(FreeCellSearch):
+    """:class:`FreeCellSearch` for variants without auto-play (``auto-play = "none"``): safe
+    cards go home as forced moves (dominance; module docstring). A class of its own, so that
+    the solver asks for forced moves only where some exist."""
+
+    def forced_move(self, position: Position) -> Move | None:
+        """The first card (cells, then columns) that goes home and that no card still out
+        could go on (the rules' safe auto-play rule, :meth:`FreeCellFamily.is_safe_home`)."""
+        family = self.family
+        for source in family.sources:
+            home = family.home(position, source)
+            if home is not None and family.is_safe_home(position, position[source][-1]):
+                return Move.transfer(source, home)
+        return None
+
+
+class FindingFreeCellSearch(FreeCellSearch):
+    """:class:`FreeCellSearch` with a best-first search for wins (:func:`best_first`), for
+    variants whose cards go on more than one card (FreeCell): there the depth-first search may
+    wander long before its first win. Same-suit variants (Baker's Game) do without: their
+    depth-first search is quick, and dead deals keep the whole budget."""
+
+    def find_win(
+        self, position: Position, nodes: int, seconds: float
+    ) -> tuple[Sequence[Move] | None, int]:
+        """:func:`best_first` from ``position`` (it may miss wins; never says dead)."""
+        if not self.shape.fast:
+            return None, 0
+        return best_first(self.shape, position, nodes, seconds)
+
+
+class ManualFindingFreeCellSearch(ManualFreeCellSearch, FindingFreeCellSearch):
+    """Both :class:`ManualFreeCellSearch`'s forced moves and the best-first search for wins."""
+
+
+def search_class(manual: bool, finding: bool) -> type[FreeCellSearch]:
+    """The search class for a variant: with forced safe moves when the rules have no auto-play
+    (``manual``), with the best-first search when a card may go on more than one (``finding``).
+    """
+    return {
+        (False, False): FreeCellSearch,
+        (True, False): ManualFreeCellSearch,
+        (False, True): FindingFreeCellSearch,
+        (True, True): ManualFindingFreeCellSearch,
+    }[(manual, finding)]
