@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import tomllib
 from pathlib import Path
 
 import click
@@ -15,6 +16,16 @@ from patience_core.families import variant_problems
 @click.group()
 def variant() -> None:
     """Variant files: a TOML file naming a family and its parameters is a game."""
+
+
+def _declared_name(data: bytes) -> str | None:
+    """The ``name`` a variant file declares, when it is TOML with a text there (for the clash
+    check of a file with other problems too)."""
+    try:
+        name = tomllib.loads(data.decode("utf-8")).get("name")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    return name if isinstance(name, str) else None
 
 
 def _same_file(one: str | None, other: Path) -> bool:
@@ -40,13 +51,14 @@ def check(ctx: click.Context, file: Path) -> None:
         raise PatienceError(f"{label}: cannot be read: {exc.strerror or exc}") from None
     host = get_host(ctx)
     game, problems = variant_problems(data)
-    if game is not None and game.name in host.games:
-        installed = host.games.get(game.name)
+    name = game.name if game is not None else _declared_name(data)
+    if name is not None and name in host.games:
+        installed = host.games.get(name)
         # The file itself, installed (in the data folder or a distribution), is no rival.
         if not _same_file(getattr(installed, "variant_file", None), file):
-            provider = shown(host.games.provider(game.name), 60, quote=False)
+            provider = shown(host.games.provider(name), 60, quote=False)
             problems.append(
-                f"name {game.name!r} is taken by {provider} ({shown(installed.title, 40, False)}); "
+                f"name {name!r} is taken by {provider} ({shown(installed.title, 40, False)}); "
                 "allowed: another name"
             )
     for problem in problems:

@@ -253,28 +253,21 @@ class PluginHost:
 
     def _fill(self, cand: Candidate) -> PluginRecord:
         """Phase 2 for one attached plugin, second half: its games and strategies."""
-
-        def record(status: str, error: str = "", games: tuple[str, ...] = ()) -> PluginRecord:
-            return PluginRecord(cand.name, cand.distribution, cand.version, status, error, games)
-
-        before = set(self.games.names())
+        before, status, error = set(self.games.names()), LOADED, ""
         try:
             self._plugin_code(lambda: self._register_games(cand.distribution))
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # the plugin's failure, whatever it raised
-            return record(BROKEN, _reason(exc))
-        return record(LOADED, games=tuple(sorted(set(self.games.names()) - before)))
+            status, error = BROKEN, _reason(exc)
+        games = tuple(sorted(set(self.games.names()) - before)) if status == LOADED else ()
+        return PluginRecord(cand.name, cand.distribution, cand.version, status, error, games)
 
     def _register_policies(self, distribution: str, plugin: object) -> None:
-        """Register ``plugin`` and call its policies hook (not the others'). A plugin that fails
-        half way keeps nothing registered.
-
-        :raises pluggy.PluginValidationError: for a hook whose arguments are not the
-            specification's; :raises PluginError: for a hook no specification has, or a policy
-            name taken; ``ValueError`` for a second plugin of one distribution; and whatever
-            the plugin's hook raises.
-        """
+        """Register ``plugin`` and call its policies hook (not the others'); one that fails half
+        way keeps nothing. :raises: pluggy's ``PluginValidationError`` (a hook's arguments),
+        ``PluginError`` (an unknown hook, a name taken), ``ValueError`` (a second plugin of one
+        distribution), whatever the plugin's hook raises."""
         own = _manager()
         own.register(plugin, name=distribution)
         unknown = sorted(c.name for c in own.get_hookcallers(plugin) or [] if not c.has_spec())
@@ -290,11 +283,9 @@ class PluginHost:
             raise
 
     def _register_games(self, distribution: str) -> None:
-        """Call the registration hooks of games and strategies of an attached plugin. A plugin
-        that fails half way keeps nothing registered, its policies neither.
-
-        :raises PluginError: for a game refused; and whatever the plugin's hooks raise.
-        """
+        """Call an attached plugin's game and strategy hooks; one that fails half way keeps
+        nothing, its policies neither. :raises PluginError: for a game refused; and whatever the
+        plugin's hooks raise."""
         own = self._own[distribution]
         self.games.current_plugin = distribution
         self.strategies.current_plugin = distribution

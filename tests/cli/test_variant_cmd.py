@@ -131,17 +131,17 @@ def test_check_the_installed_file_itself(patience_cli: Any, variants: Path) -> N
         (("draw = 3", "draw = 0"), "parameters.draw is 0; allowed: a whole number 1..3"),
         (("draw = 3", "drow = 3"), "parameters.drow is not a parameter of the fake family"),
         (('family = "fake"', 'family = "faek"'), "family is 'faek'; allowed: one of "),
-        (('name = "fake-three"\n', ""), "name is missing; allowed: lower-case letters"),
+        (('name = "fake-tri"\n', ""), "name is missing; allowed: lower-case letters"),
         (('title = "Fake Three"', 'title = "X"\nwrap = 1'), "wrap is not a key of a variant"),
-        (('name = "fake-three"', "name = "), "is not TOML: "),
-        (("fake-three", "fake"), "name 'fake' is taken by patience_core.testing._fake (Fake"),
-        (("fake-three", "fake-three"), "name 'fake-three' is taken by "),
+        (('name = "fake-tri"', "name = "), "is not TOML: "),
+        (("fake-tri", "fake"), "name 'fake' is taken by patience_core.testing._fake (Fake"),
+        (("fake-tri", "fake-three"), "name 'fake-three' is taken by "),
     ],
 )
 def test_check_errors_are_one_line_naming_file_and_key(
     patience_cli: Any, tmp_path: Path, change: tuple[str, str], message: str
 ) -> None:
-    path = write(tmp_path, THREE.replace(*change))
+    path = write(tmp_path, THREE.replace("fake-three", "fake-tri").replace(*change))
     result = patience_cli("variant", "check", path)
     assert result.code == 1
     (line,) = result.out.splitlines()
@@ -166,3 +166,12 @@ def test_check_a_missing_file_is_one_line(patience_cli: Any, tmp_path: Path) -> 
     assert result.err == (
         f"patience: error: {tmp_path / 'nope.toml'}: cannot be read: No such file or directory\n"
     )
+
+
+def test_check_a_clash_beside_other_errors(patience_cli: Any, tmp_path: Path) -> None:
+    path = write(tmp_path, THREE.replace("fake-three", "fake").replace("draw = 3", "draw = 4"))
+    lines = patience_cli("variant", "check", path).out.splitlines()
+    assert [line.removeprefix(f"{path}: ").split(" ")[0] for line in lines] == [
+        "parameters.draw",
+        "name",
+    ]
