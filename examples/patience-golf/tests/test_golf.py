@@ -94,3 +94,33 @@ def test_a_refused_move_names_golfs_rule(
         game.parse_move(position, "2c")  # face down in the stock
     empty = position.replace([(0, ())])
     assert game.why_illegal(empty, Move.deal(0)) == "the stock is empty"
+
+
+#: PySol's Golf deal 1 as black-hole-solver's own test data has it (``golf1.board``), which
+#: black-hole-solver solves with King and Ace adjacent (its solution plays K♣ on A♣, then A♥ on
+#: K♣): the talon's next card first, the waste card, then each column bottom card first.
+PYSOL_DEAL_1 = """\
+8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H
+TH
+JD 5H KH AS 4H
+2D KD 3H AH AC
+9H KC 2S 3C 4D
+JC 9S KS 4C 7S
+5D 5S 9D 5C 3S
+7H AD QD TS TD
+7C QC JS QH 4S
+"""
+
+
+def test_black_hole_solvers_first_golf_deal_is_won_with_wrap() -> None:
+    from patience_core.solve import Budget, Verdict, solve
+    from patience_core.testing import search_for
+
+    lines = [[Card.from_code(c[0] + c[1].lower()) for c in line.split()] for line in
+             PYSOL_DEAL_1.splitlines()]  # fmt: skip
+    stock = tuple(card.turned(False) for card in reversed(lines[0]))
+    position = Position((stock, tuple(lines[1]), *map(tuple, lines[2:])))
+    game = load_game("golf", {"wrap": "yes"})
+    game.check_position(position)
+    result = solve(game, position, Budget(seconds=60), search_for(game))
+    assert result.verdict is Verdict.WON
