@@ -13,9 +13,12 @@ from patience_core.errors import PatienceError, shown
 from patience_core.families import variant_problems
 
 
-@click.group()
-def variant() -> None:
+@click.group(invoke_without_command=True)
+@click.pass_context
+def variant(ctx: click.Context) -> None:
     """Variant files: a TOML file naming a family and its parameters is a game."""
+    if ctx.invoked_subcommand is None:
+        raise click.UsageError("a command is missing: patience variant check FILE", ctx)
 
 
 def _declared_name(data: bytes) -> str | None:

@@ -175,3 +175,12 @@ def test_check_a_clash_beside_other_errors(patience_cli: Any, tmp_path: Path) ->
         "parameters.draw",
         "name",
     ]
+
+
+def test_variant_without_a_command_is_one_line(patience_cli: Any) -> None:
+    result = patience_cli("variant")
+    assert result.code == 2
+    assert result.err == (
+        "patience variant: error: a command is missing: patience variant check FILE "
+        "(see --help)\n"
+    )

@@ -95,3 +95,17 @@ def test_a_data_folder_file_is_blocked_by_its_stem(patience_data_dir: Path) -> N
     blocked = host({**environ, "PATIENCE_DISABLE_PLUGINS": "two"}, "nothing")
     assert "fake-two" not in blocked.games
     assert not [p for p in blocked.problems if "PATIENCE_DISABLE_PLUGINS" in p]
+
+
+def test_a_data_folder_file_claiming_an_installed_name_is_skipped(patience_data_dir: Path) -> None:
+    folder = patience_data_dir / "variants"
+    folder.mkdir(parents=True)
+    (folder / "mine.toml").write_text(TWO.replace('"fake-two"', '"fake"'))
+    (folder / "two.toml").write_text(TWO)
+    loaded = host({"PATIENCE_DATA_DIR": str(patience_data_dir)}, "nothing")
+    assert loaded.game_class("fake").title == "Fake Patience"  # the plugin keeps its name
+    assert "fake-two" in loaded.games  # the other file loads
+    assert [p for p in loaded.problems if "mine.toml" in p] == [
+        f"variant file {folder / 'mine.toml'} is broken and was skipped: game 'fake' is provided "
+        f"by both {FAKE_PLUGIN} and {folder / 'mine.toml'}; keeping {FAKE_PLUGIN}"
+    ]
