@@ -181,6 +181,5 @@ def test_variant_without_a_command_is_one_line(patience_cli: Any) -> None:
     result = patience_cli("variant")
     assert result.code == 2
     assert result.err == (
-        "patience variant: error: a command is missing: patience variant check FILE "
-        "(see --help)\n"
+        "patience variant: error: a command is missing: patience variant check FILE (see --help)\n"
     )
