@@ -96,10 +96,12 @@ def test_a_refused_move_names_golfs_rule(
     assert game.why_illegal(empty, Move.deal(0)) == "the stock is empty"
 
 
-#: PySol's Golf deal 1 as black-hole-solver's own test data has it (``golf1.board``), which
-#: black-hole-solver solves with King and Ace adjacent (its solution plays K♣ on A♣, then A♥ on
-#: K♣): the talon's next card first, the waste card, then each column bottom card first.
-PYSOL_DEAL_1 = """\
+#: PySol's Golf deals as black-hole-solver's tests have them, with the rule it solves each under:
+#: deal 1 (``golf1.board``: its solution plays K♣ on A♣, then A♥ on K♣) with King and Ace
+#: adjacent, deal 35 (``35.golf.board.txt``) with a Queen on a King. Each block: the talon's next
+#: card first, the waste card, then each column bottom card first.
+PYSOL_DEALS = {
+    "wrap": """\
 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H
 TH
 JD 5H KH AS 4H
@@ -109,18 +111,31 @@ JC 9S KS 4C 7S
 5D 5S 9D 5C 3S
 7H AD QD TS TD
 7C QC JS QH 4S
-"""
+""",
+    "queen-on-king": """\
+3S 7C KH QS AH 8C KD AS 6C 4S 9D JS 8S 4C 7S 8H
+9C
+KC 3H AD 6D 9H
+2D 5C 4H 7H TS
+JH JD QC KS TD
+6H 2C 6S 9S 4D
+3D JC 2H TC 8D
+5H 5S AC 3C 5D
+QD TH 2S 7D QH
+""",
+}
 
 
-def test_black_hole_solvers_first_golf_deal_is_won_with_wrap() -> None:
+@pytest.mark.parametrize("option", sorted(PYSOL_DEALS))
+def test_black_hole_solvers_own_golf_deals_are_won_under_their_rule(option: str) -> None:
     from patience_core.solve import Budget, Verdict, solve
     from patience_core.testing import search_for
 
     lines = [[Card.from_code(c[0] + c[1].lower()) for c in line.split()] for line in
-             PYSOL_DEAL_1.splitlines()]  # fmt: skip
+             PYSOL_DEALS[option].splitlines()]  # fmt: skip
     stock = tuple(card.turned(False) for card in reversed(lines[0]))
     position = Position((stock, tuple(lines[1]), *map(tuple, lines[2:])))
-    game = load_game("golf", {"wrap": "yes"})
+    game = load_game("golf", {option: "yes"})
     game.check_position(position)
     result = solve(game, position, Budget(seconds=60), search_for(game))
     assert result.verdict is Verdict.WON
