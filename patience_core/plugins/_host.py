@@ -216,6 +216,7 @@ class PluginHost:
             ]
             self.records += [load_variant_package(c, self.games) for c in variant_loading]
             self.records += load_variant_files(folder, self.games, skipped)
+        POLICIES.current_plugin = CORE  # what registers later (a test's own) is not a plugin's
         return self
 
     def _plugin_code(self, step: Callable[[], _T]) -> _T:
