@@ -150,3 +150,33 @@ def test_no_key_takes_code(value: str) -> None:
     text = GOOD.decode().replace('"any"', value)
     (found,) = problems(text)
     assert found.startswith("parameters.empty-piles is ")
+
+
+VALUES = ['"text"', "3", "2.5", "true", "1979-05-27T07:32:00Z", "[1, 2]", "{ a = 1 }", '"fake"']
+
+
+@pytest.mark.parametrize("key", ["family", "name", "title", "own-rules", "parameters"])
+@pytest.mark.parametrize("value", VALUES)
+def test_any_toml_value_anywhere_is_a_problem_or_a_game(key: str, value: str) -> None:
+    """Every kind of TOML value at every key, and at every parameter: one-line problems or a
+    game, never an exception."""
+    lines = [line for line in GOOD.decode().splitlines() if not line.startswith(f"{key} =")]
+    text = "\n".join([f"{key} = {value}", *lines]) if key != "parameters" else None
+    if text is None:
+        text = GOOD.decode().split("[parameters]")[0] + f"parameters = {value}\n"
+    variant, found = variant_problems(text.encode())
+    assert (variant is None) == bool(found)
+    assert all(p and "\n" not in p for p in found)
+    for parameter in ("draw", "empty-piles", "other"):
+        variant, found = variant_problems(
+            GOOD + f"{parameter} = {value}\n".encode()
+            if parameter == "other"
+            else GOOD.replace(b"draw = 3", f"{parameter} = {value}".encode())
+        )
+        assert all(p and "\n" not in p for p in found)
+
+
+@pytest.mark.parametrize("data", [b"", b"\x00\x01", b"[[parameters]]\n", b"a.b.c = 1\n" * 3])
+def test_odd_files_are_problems(data: bytes) -> None:
+    variant, found = variant_problems(data)
+    assert variant is None and found and all("\n" not in p for p in found)
