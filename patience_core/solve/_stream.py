@@ -69,8 +69,8 @@ def hint_stream(
     the final answer (``Hint.final``; ``Hint.stage`` is ``"quick"``, ``"refined"`` or
     ``"final"``). A position decided at once (won, over, proved dead, one legal move in honest
     mode) gives its final answer first. No hint names a move that leads back to a position of
-    ``history`` (compared by :meth:`GameSearch.key`) unless every legal move does, or (a
-    thoughtful hint) the only winning move found does.
+    ``history`` or to ``position`` itself (compared by :meth:`GameSearch.key`) unless every
+    legal move does, or (a thoughtful hint) the only winning move found does.
 
     Thoughtful: the first move of a winning line ("wins in N moves"), so following thoughtful
     hints never turns a winnable position into a lost one. When the search proves that no line
@@ -110,7 +110,9 @@ def hint_stream(
         yield Hint(None, "", "no moves left: the game is lost", mode, "over")
         return
     search = search or GameSearch(game)
-    seen = seen_keys(search, history)
+    # The position itself too: a move to an equal key (a card from one free cell to another)
+    # goes nowhere.
+    seen = seen_keys(search, [*history, position])
     if mode == HONEST and has_hidden(position):
         yield from _honest_stream(
             game, search, position, legal, mode, seconds, nodes, samples, known, seen, started, stop

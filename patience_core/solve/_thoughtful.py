@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 import attrs
 
 from patience_core.engine import counted, search_limits
-from patience_core.games import Game, GameSearch, is_default
+from patience_core.games import Game, GameSearch, PositionSpace, is_default
 from patience_core.model import Move, Position
 from patience_core.solve._depthfirst import Budget, DepthFirst, Solution, Verdict
 from patience_core.solve._hints import GUESS, Hint, Known, last_winnable, remember_line
@@ -41,6 +41,13 @@ PROOF_SHARE = 0.2
 #: The share of the hint's time the search of the position gets; the rest goes to the
 #: per-move searches or to the search back through the history.
 MAIN_SHARE = 0.6
+
+
+def _exclude(depth_first: DepthFirst, keys: set[Hashable]) -> None:
+    """Make ``depth_first`` treat ``keys`` as searched already: no line it finds passes
+    through them. A ``dead`` verdict is then no proof for the start; a ``won`` line still
+    wins. (The search's table, before the first run.)"""
+    depth_first._seen.update(keys)
 
 
 def _budget(nodes: int, deadline: float) -> Budget:
@@ -105,16 +112,27 @@ def thoughtful_stream(
         gc.disable()  # as solve does: the search's table is many small tuples
         try:
             with search_limits(seconds, seconds):
-                depth_first = DepthFirst(space_for(search, position))
-                quick_end = min(main_end, started + HINT_FIRST_SECONDS / 2)
+                space = space_for(search, position)
+                depth_first = DepthFirst(space)
+                # The search passes through no position of the history (it finds a line that
+                # does not go back), where its keys are the search object's own.
+                excluded = isinstance(space, PositionSpace) and len(seen) > 1
+                if excluded:
+                    _exclude(depth_first, seen)
+                quick_end = min(main_end, started + HINT_FIRST_SECONDS / 3)
                 solution = _checked(
                     game, position, depth_first.run(_budget(min(QUICK_NODES, total), quick_end))
                 )
-                if solution.verdict is Verdict.UNKNOWN:
+                if solution.verdict is Verdict.UNKNOWN or (
+                    excluded and solution.verdict is Verdict.DEAD
+                ):
                     yield quick_hint(game, search, position, legal, mode, seen, started)
                     if stop():
                         return
                     solution = _staged(game, search, position, depth_first, total, main_end, stop)
+                    if excluded and solution.verdict is Verdict.DEAD:
+                        # No proof: every line left may go back. The whole search decides.
+                        solution = solve(game, position, _budget(total, main_end), search)
         finally:
             if collecting:
                 gc.enable()
