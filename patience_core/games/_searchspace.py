@@ -126,6 +126,11 @@ class PositionSpace:
     def children(self, state: Position) -> Iterator[tuple[tuple[Move, ...], Position, int]]:
         """Each solver move with its forced moves: ``(moves, child, len(moves))``."""
         play = self._play
+        if not self._has_forced:
+            # No chain to follow: a step is one move (about 3% of Baker's Game's solve time).
+            for move in self.search.moves_to_try(state):
+                yield (move,), play(state, move), 1
+            return
         for move in self.search.moves_to_try(state):
             child, step = self._follow(play(state, move), [move])
             yield step, child, len(step)

@@ -95,6 +95,7 @@ def _shortcut(
     space: AnySpace,
     states: Sequence[Any],
     keys: Sequence[Hashable],
+    untried: Sequence[Iterator[tuple[Any, Any, int]]],
     steps: Sequence[Any],
     deadline: float,
     wall: float,
@@ -104,20 +105,25 @@ def _shortcut(
     wanders (it follows the first untried move at every depth, thousands of moves in
     Spiderette); the shortcuts keep it a line from the same start to a win, never a longer one.
 
-    A child is looked up by its key (a game's key is cheap where a whole position costs
-    microseconds to hash), then compared with the state of the line that has that key: two
-    states with one key have the same future but may differ (columns in another order), and
-    the line's later steps are only known to apply to the line's own state.
+    Only the children the search has not tried yet are looked at (``untried``, where the
+    search stopped in each state's children): a child it tried before the line's next state
+    had its key put in the table, so no later state of the line has that key (unless the table
+    was cleared in between, which only loses a shortcut). A child is looked up by its key, then
+    compared with the state of the line that has that key: two states with one key have the
+    same future but may differ (columns in another order), and the line's later steps are only
+    known to apply to the line's own state.
 
     :param states: the line's states, the start first (``steps[i]`` leads from ``states[i]``;
         the last step wins).
     :param keys: the states' keys (``space.key``), distinct, as the search path's are.
+    :param untried: for each state, the iterator of its children the search has not tried
+        (consumed here: the search is over).
     :param deadline: CPU time (:func:`time.process_time`) at which to stop looking (the rest of
         the line is kept as it is); ``wall`` the same on :func:`time.perf_counter`.
     :returns: the steps of the shorter line.
     """
     where = {state_key: index for index, state_key in enumerate(keys)}
-    key, is_won, children = space.key, space.is_won, space.children
+    key, is_won = space.key, space.is_won
     out: list[Any] = []
     index = 0
     end = len(states)
@@ -127,7 +133,7 @@ def _shortcut(
         ):
             return out + list(steps[index:])
         best, best_step = index + 1, steps[index]
-        for step, child, _cost in children(states[index]):
+        for step, child, _cost in untried[index]:
             if is_won(child):
                 best, best_step = end, step
                 break
@@ -234,7 +240,9 @@ class DepthFirst:
                 continue
             if is_won(child):
                 self.nodes = nodes
-                line = _shortcut(space, states, keys, [*steps, step], deadline, wall_deadline)
+                line = _shortcut(
+                    space, states, keys, iterators, [*steps, step], deadline, wall_deadline
+                )
                 return result(Verdict.WON, space.moves(line))
             if size >= table_size + len(keys):
                 # Full: forget everything but the search path (which guards against cycles).

@@ -93,7 +93,12 @@ def test_a_legal_move_the_search_leaves_out_is_accepted() -> None:
 
 def unshortened(monkeypatch: pytest.MonkeyPatch) -> None:
     def keep(
-        space: object, states: object, keys: object, steps: Sequence[object], *args: float
+        space: object,
+        states: object,
+        keys: object,
+        untried: object,
+        steps: Sequence[object],
+        *args: float,
     ) -> list[object]:
         return list(steps)
 
