@@ -4,8 +4,9 @@ For each game (Baker's Game once per ``empty-columns`` option), solves every dea
 information (:func:`patience_core.solve.solve`, a budget of ``--seconds`` per deal) and prints one
 row per game: deals, won, dead (proved), unknown (budget ran out), the win rate among decided deals
 with its Wilson 95% interval, the bounds of the true rate counting every unknown deal as lost and
-as won (each with its Wilson interval's outer end), the median and largest seconds per deal, and
-the search speed in nodes (positions generated) per second.
+as won (each with its Wilson interval's outer end), the total, median and largest CPU seconds per
+deal (the won line's replay by the rules included), and the search speed in nodes (positions
+generated) per second.
 
 Deals use each game's first numbering scheme (Aisleriot's for every shipped game; ``--scheme ms``
 gives Microsoft deals for Baker's Game). ``--jobs J`` solves deals in J worker processes; each
@@ -115,14 +116,14 @@ def row(name: str, outcomes: Sequence[Outcome]) -> str:
     return (
         f"{name:<19} {len(outcomes):>5} {won:>5} {dead:>5} {unknown:>5}  "
         f"{rate:>6.1%} [{low:>6.1%},{high:>6.1%}]  [{worst:>6.1%},{best:>6.1%}]  "
-        f"{statistics.median(times):>7.3f} {max(times):>7.2f} {speed:>9.0f}"
+        f"{sum(times):>8.2f} {statistics.median(times):>8.4f} {max(times):>7.2f} {speed:>9.0f}"
     )
 
 
 HEADER = (
     f"{'game':<19} {'deals':>5} {'won':>5} {'dead':>5} {'unkn':>5}  "
     f"{'won/decided (95% CI)':>24}  {'all deals (95%)':>16}  "
-    f"{'median s':>7} {'max s':>7} {'nodes/s':>9}"
+    f"{'total s':>8} {'median s':>8} {'max s':>7} {'nodes/s':>9}"
 )
 
 

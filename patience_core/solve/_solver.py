@@ -250,10 +250,13 @@ def _checked(
 
     :param search: the search object that found the line (its moves check legality fast,
         :func:`_replayed`); ``None`` for the rules alone.
+    :returns: the solution checked; its ``seconds`` count the replay's CPU time too.
     """
     if solution.verdict is not Verdict.WON:
         return solution
+    started = time.process_time()
     won = _replayed(game, position, solution.moves, search)
+    seconds = solution.seconds + time.process_time() - started
     if won is None:
-        return attrs.evolve(solution, verdict=Verdict.UNKNOWN, moves=())
-    return attrs.evolve(solution, moves=won)
+        return attrs.evolve(solution, verdict=Verdict.UNKNOWN, moves=(), seconds=seconds)
+    return attrs.evolve(solution, moves=won, seconds=seconds)
