@@ -53,7 +53,9 @@ def play_deal(
     The game ends ``won`` when the game's win test holds, ``lost`` when no legal move is left,
     ``stopped`` when ``max_moves`` moves have been played without either, or when the strategy
     resigns (returns ``None``); a resigning strategy whose ``outcome`` attribute is ``"dead"`` or
-    ``"unknown"`` ends the game with that result instead.
+    ``"unknown"`` ends the game with that result instead, and one whose ``outcome`` is
+    ``"dead"`` (it proved the game dead, then played on for points) ends ``dead`` when no legal
+    move is left.
 
     The game's answers and the strategy's moves are trusted (see the module's docstring).
 
@@ -83,7 +85,8 @@ def play_deal(
             break
         legal = legal_moves(position)
         if not legal:
-            result = LOST
+            # A player that proved the game dead and played on for points keeps its verdict.
+            result = DEAD if getattr(player, "outcome", None) == DEAD else LOST
             break
         if moves >= max_moves:
             break

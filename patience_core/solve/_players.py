@@ -217,7 +217,8 @@ def play_honestly(
             break
         legal = game.legal_moves(position)
         if not legal:
-            outcome = "lost"
+            # Proved dead earlier, then played on for points: still dead.
+            outcome = "dead" if player.outcome == "dead" else "lost"
             break
         if len(moves) >= max_moves:
             outcome = "stopped"
