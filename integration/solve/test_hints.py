@@ -402,8 +402,8 @@ def test_an_honest_analysis_counts_the_positions_of_every_round(
     host: PluginHost, searched: list[int]
 ) -> None:
     game = game_of(host, "escalator")
-    stats = honest_stats(game, game.deal(DealNumber(17)), seconds=SLOW, search=search_of(game))
-    # Deal 17 takes a second round (see the test above): the first one's searches count too.
+    stats = honest_stats(game, game.deal(DealNumber(10)), seconds=SLOW, search=search_of(game))
+    # Deal 10 takes a second round (see the test below): the first one's searches count too.
     assert len(searched) > sum(entry.samples for entry in stats)
     assert sum(entry.nodes for entry in stats) == sum(searched) > 0
 
@@ -429,12 +429,12 @@ def test_following_guesses_never_goes_round_in_circles(host: PluginHost) -> None
 def test_an_honest_analysis_with_every_move_undecided_searches_again_with_more(
     host: PluginHost, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Escalator deal 17 at the deal: one move, and no sampled stock order is decided with the
-    first round's 500 positions a search; the next round (four times as many) finds wins."""
+    """Escalator deal 10 at the deal: one move, and no sampled stock order is decided with the
+    first round's 500 positions a search; the next rounds (four times as many) find wins."""
     import patience_core.solve._honest as honest_module
 
     game = game_of(host, "escalator")
-    start = game.deal(DealNumber(17))
+    start = game.deal(DealNumber(10))
     first = honest_stats(game, start, seconds=SLOW, search=search_of(game))
     assert first[0].wins > 0
     monkeypatch.setattr(honest_module, "HONEST_ROUNDS", 1)
@@ -445,12 +445,12 @@ def test_an_honest_analysis_with_every_move_undecided_searches_again_with_more(
 def test_an_honest_analysis_with_some_moves_lost_and_none_won_searches_again(
     host: PluginHost, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Escalator deal 999 at the deal: the first round finds no win (some searches undecided);
-    later rounds find wins."""
+    """Escalator deal 5 at the deal: the first round finds no win (one search proved lost, the
+    others undecided); later rounds find wins."""
     import patience_core.solve._honest as honest_module
 
     game = game_of(host, "escalator")
-    start = game.deal(DealNumber(999))
+    start = game.deal(DealNumber(5))
     assert honest_stats(game, start, seconds=SLOW, search=search_of(game))[0].wins > 0
     monkeypatch.setattr(honest_module, "HONEST_ROUNDS", 1)
     assert honest_stats(game, start, seconds=SLOW, search=search_of(game))[0].wins == 0
