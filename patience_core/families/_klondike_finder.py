@@ -94,17 +94,18 @@ def _children(search: KlondikeSearch, position: Position) -> Iterator[Child]:
 
 
 def _turns(game: KlondikeFamily, position: Position) -> Iterator[tuple[int, Position]]:
-    """``position`` after 0, 1, 2, ... deals, until no deal is left or the stock and waste are
-    back where they started."""
+    """``position`` after 0, 1, 2, ... deals, until no deal is left or the stock and waste come
+    back to a state they had (with three cards a deal, not always the first one)."""
     talon = slice(0, 2 * game.passes)
-    start = position.piles[talon]
+    seen = {position.piles[talon]}
     deals = 0
     yield deals, position
     while game.can_deal(position):
         position = game.play(position, Move.deal(0))
         deals += 1
-        if position.piles[talon] == start:
+        if position.piles[talon] in seen:
             return
+        seen.add(position.piles[talon])
         yield deals, position
 
 

@@ -154,6 +154,7 @@ class _Declared(GameConformance):
     variant files' own kit runs."""
 
     declared: type[Game] = Klondike
+    deals = (1, 2, 12345)
 
     def make_game(self) -> Game:
         return self.declared()
@@ -187,3 +188,17 @@ def test_a_deal_is_never_a_transfer() -> None:
         m.kind is MoveKind.DEAL or m.target is not None
         for m in game.legal_moves(game.deal(DealNumber(7)))
     )
+
+
+def test_the_win_finder_turns_a_draw_three_stock_around_once() -> None:
+    # Two cards on the waste, 21 in the stock: dealing three at a time never comes back to
+    # this split (after the redeal the waste holds 3, 6, ... cards), yet the turns must end.
+    from patience_core.families._klondike_finder import _turns
+
+    game = KlondikeDrawThree()
+    position = game.play(game.deal(DealNumber(1)), Move.deal(0))
+    waste, column = position[1], position[game.tableau[0]]
+    position = position.replace(((1, waste[:-1]), (game.tableau[0], column + waste[-1:])))
+    turns = list(_turns(game, position))
+    assert 8 <= len(turns) <= 2 * 24
+    assert len({p.piles[:2] for _, p in turns}) == len(turns)
