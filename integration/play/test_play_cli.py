@@ -296,7 +296,7 @@ def test_ctrl_c_away_from_the_prompt_adds_no_line_break(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(play_cmd, "hint", interrupted)
+    monkeypatch.setattr(play_cmd, "hint_stream", interrupted)
     result = run_patience("play", "escalator", "--deal", WIN_DEAL, input=script("deal", "hint"))
     assert result.code == 130
     assert result.err == "Interrupted: game saved; resume with: patience play escalator --resume\n"
