@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from patience_core.errors import PluginError, one_line
-from patience_core.families import VariantError, read_variant, variant_problems
+from patience_core.families import Family, VariantError, read_variant, variant_problems
 from patience_core.files import data_dir
 from patience_core.games import GameRegistry
 from patience_core.plugins._records import BROKEN, LOADED, Candidate, PluginRecord
@@ -35,6 +35,22 @@ __all__ = [
 VARIANTS_GROUP = "patience.variants"
 #: The :attr:`PluginRecord.kind` of a variant file of the data folder.
 VARIANT_FILE = "variant file"
+
+
+#: The variant classes made in this process, by file contents and path: a file loaded again (by
+#: another plugin host) gives the same class, so that a game made through one host is an
+#: instance of the class another host registered (the conformance kit's search_for).
+_MADE: dict[tuple[bytes, str], type[Family]] = {}
+
+
+def _made_once(variant: type[Family], data: bytes, where: str) -> type[Family]:
+    """``variant`` read from ``data`` at ``where``, or the class made from them before when it
+    is of the same family."""
+    variant.variant_file = where  # its path (a package's file's, when it is on disk)
+    made = _MADE.setdefault((data, where), variant)
+    if made.__bases__ != variant.__bases__:  # its family's class is another one now
+        made = _MADE[data, where] = variant
+    return made
 
 
 def variant_folder(environ: Mapping[str, str] | None = None) -> Path:
@@ -69,9 +85,8 @@ def load_variant_package(cand: Candidate, games: GameRegistry) -> PluginRecord:
         if not found:
             raise PluginError(f"its package {package} holds no .toml variant file")
         for item in found:
-            variant = read_variant(item.read_bytes(), item.name)
-            variant.variant_file = str(item)  # its path, when the package is on disk
-            games.add(variant)
+            data = item.read_bytes()
+            games.add(_made_once(read_variant(data, item.name), data, str(item)))
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # the distribution's failure, whatever it raised
@@ -117,12 +132,13 @@ def _load_file(path: Path, games: GameRegistry) -> tuple[str, str]:
     """Register the variant file ``path``: ``("", its game's name)``, or ``(the problem, "")``."""
     games.current_plugin = str(path)
     try:
-        variant, problems = variant_problems(path.read_bytes())
+        data = path.read_bytes()
     except OSError as exc:
         return f"cannot be read: {exc.strerror or exc}", ""
+    variant, problems = variant_problems(data)
     if variant is None:
         return problems[0], ""
-    variant.variant_file = str(path)
+    variant = _made_once(variant, data, str(path))
     try:
         games.add(variant)
     except PluginError as exc:

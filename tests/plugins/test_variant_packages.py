@@ -109,3 +109,15 @@ def test_a_data_folder_file_claiming_an_installed_name_is_skipped(patience_data_
         f"variant file {folder / 'mine.toml'} is broken and was skipped: game 'fake' is provided "
         f"by both {FAKE_PLUGIN} and {folder / 'mine.toml'}; keeping {FAKE_PLUGIN}"
     ]
+
+
+def test_a_file_loaded_again_is_the_same_class(package: Path, patience_data_dir: Path) -> None:
+    """A game made through one host is an instance of the class another host registered (the
+    kit's search_for finds the family's search so)."""
+    folder = patience_data_dir / "variants"
+    folder.mkdir(parents=True)
+    (folder / "three.toml").write_text(TWO.replace("fake-two", "fake-three"))
+    environ = {"PATIENCE_DATA_DIR": str(patience_data_dir)}
+    first, second = host(environ), host(environ)
+    for name in ("fake-two", "fake-three"):
+        assert first.game_class(name) is second.game_class(name)
