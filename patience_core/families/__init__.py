@@ -19,11 +19,14 @@ from patience_core.families._policies import (
     PileRule,
     PolicyRegistry,
 )
+from patience_core.families._spider import SpiderFamily
+from patience_core.families._spider_search import SpiderSearch
 from patience_core.families._variants import VARIANT_KEYS, read_variant, variant_problems
 
 POLICIES.add(GolfFamily)
 POLICIES.add(FreeCellFamily)
 POLICIES.add(KlondikeFamily)
+POLICIES.add(SpiderFamily)
 
 __all__ = [
     "POLICIES",
@@ -41,6 +44,8 @@ __all__ = [
     "Parameter",
     "PileRule",
     "PolicyRegistry",
+    "SpiderFamily",
+    "SpiderSearch",
     "VariantError",
     "make_variant",
     "read_fcs",

@@ -58,5 +58,20 @@ class TestKlondike(GameConformance):
     game = "klondike"
 
 
+class TestSpider(GameConformance):
+    game = "spider"
+    deals = (1, 2)
+
+
+class TestSpiderTwoSuits(GameConformance):
+    game = "spider-two-suits"
+    deals = (1, 2)
+
+
+class TestSpiderOneSuit(GameConformance):
+    game = "spider-one-suit"
+    deals = (1, 2)
+
+
 class TestKlondikeDrawThree(GameConformance):
     game = "klondike-draw-3"
