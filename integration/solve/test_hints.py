@@ -514,8 +514,9 @@ def test_an_honest_hint_in_a_position_proved_dead_says_so(host: PluginHost) -> N
             dead_check(game, position, SLOW, NODES, known, search=search_of(game)).verdict
             is Verdict.DEAD
         )
-        told = hint(game, position, mode=HONEST, nodes=500, known=known, search=search_of(game))
-        plain = hint(game, position, mode=HONEST, nodes=500, search=search_of(game))
+        told = hint(game, position, mode=HONEST, seconds=SLOW, nodes=500, known=known,
+                    search=search_of(game))  # fmt: skip
+        plain = hint(game, position, mode=HONEST, seconds=SLOW, nodes=500, search=search_of(game))
         assert told.move == plain.move is not None
         assert told.reason == plain.reason + suffix
         assert not plain.reason.endswith(suffix)

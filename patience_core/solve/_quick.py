@@ -44,20 +44,27 @@ FIRST_CHOICE = "the search's first choice, not judged yet"
 
 
 def seen_keys(search: GameSearch, positions: Iterable[Position]) -> set[Hashable]:
-    """The keys of ``positions`` (a game's history): where a hint must not lead back to."""
-    return {search.key(position) for position in positions}
+    """The keys of ``positions`` (a game's history), and the positions themselves: where a hint
+    must not lead back to (:func:`avoiding_circles`)."""
+    positions = list(positions)
+    return {search.key(position) for position in positions} | set(positions)
 
 
 def avoiding_circles(
     search: GameSearch, position: Position, moves: Sequence[Move], seen: set[Hashable]
 ) -> list[Move]:
     """``moves`` (legal in ``position``) without those leading back to a key of ``seen``, in
-    the same order; all of ``moves`` when every one of them leads back (the player must move
-    somewhere)."""
+    the same order; when every one of them does, those that do not lead back to a position of
+    ``seen`` (:func:`seen_keys`), else all of ``moves`` (the player must move somewhere)."""
     if not seen:
         return list(moves)
     game = search.game
-    kept = [move for move in moves if search.key(game.play(position, move)) not in seen]
+    after = [(move, game.play(position, move)) for move in moves]
+    kept = [move for move, child in after if search.key(child) not in seen]
+    if not kept:
+        # Every move leads to a key met before: at least not to a position met before (``seen``
+        # may hold positions too, when the keys are not the positions).
+        kept = [move for move, child in after if child not in seen]
     return kept or list(moves)
 
 

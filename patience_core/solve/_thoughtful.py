@@ -63,10 +63,13 @@ def _staged(
     nodes: int,
     deadline: float,
     stop: Callable[[], bool],
+    seen: set[Hashable],
+    backup: list[Move],
 ) -> Solution:
     """The search of ``position`` after the quick stage: the exhaustive search to
     ``PROOF_SHARE`` of ``nodes``, the win finder (if the game has one), the exhaustive search
-    with the rest; ``nodes`` in all (the quick stage's included)."""
+    with the rest; ``nodes`` in all (the quick stage's included). A win finder's line whose
+    first move leads back to ``seen`` is not taken: it is put in ``backup``."""
     started = time.process_time()
     proof = max(QUICK_NODES, int(nodes * PROOF_SHARE))
     found = depth_first.run(_budget(proof - depth_first.nodes, deadline))
@@ -78,6 +81,11 @@ def _staged(
             with search_limits(wall, wall):
                 line, spent = search.find_win(position, left, wall)
             won = None if line is None else _replayed(game, position, line)
+            if won and leads_back(search, position, won[0], seen):
+                # The win finder's line goes back to a position of the game: kept only as the
+                # last resort; the exhaustive search (which does not go back) goes on.
+                backup[:] = won
+                won = None
             if won is not None:
                 seconds = time.process_time() - started
                 return Solution(Verdict.WON, won, depth_first.nodes + spent, seconds)
@@ -106,6 +114,7 @@ def thoughtful_stream(
     total = HINT_NODES if nodes is None else nodes
     deadline = started + seconds
     main_end = started + MAIN_SHARE * seconds
+    backup: list[Move] = []  # a winning line that goes back, the last resort
     solution = None if known is None else known.get(position)
     if solution is None or solution.verdict is Verdict.UNKNOWN:
         collecting = gc.isenabled()
@@ -116,7 +125,7 @@ def thoughtful_stream(
                 depth_first = DepthFirst(space)
                 # The search passes through no position of the history (it finds a line that
                 # does not go back), where its keys are the search object's own.
-                excluded = isinstance(space, PositionSpace) and len(seen) > 1
+                excluded = isinstance(space, PositionSpace) and bool(history)
                 if excluded:
                     _exclude(depth_first, seen)
                 quick_end = min(main_end, started + HINT_FIRST_SECONDS / 3)
@@ -129,7 +138,9 @@ def thoughtful_stream(
                     yield quick_hint(game, search, position, legal, mode, seen, started)
                     if stop():
                         return
-                    solution = _staged(game, search, position, depth_first, total, main_end, stop)
+                    solution = _staged(
+                        game, search, position, depth_first, total, main_end, stop, seen, backup
+                    )
                     if excluded and solution.verdict is Verdict.DEAD:
                         # No proof: every line left may go back. The whole search decides.
                         solution = solve(game, position, _budget(total, main_end), search)
@@ -160,8 +171,17 @@ def thoughtful_stream(
         ordered = search.order_moves(position, legal)
         # Moves that lead back come last: tried (and named) only when the others are lost.
         ahead = avoiding_circles(search, position, ordered, seen)
+        tried = _each_move(game, search, position, ahead, total, deadline, stop)
+        if not (tried and tried[-1][1].verdict is Verdict.WON) and all(
+            s.verdict is Verdict.DEAD for _m, s in tried
+        ):
+            if len(tried) == len(ahead) and backup:
+                # Every other move is proved lost; the win found goes back: the one way on.
+                yield _won(game, position, backup[0], len(backup), mode, started)
+                return
+            behind = [m for m in ordered if m not in ahead]
+            tried += _each_move(game, search, position, behind, total, deadline, stop)
         ordered = ahead + [m for m in ordered if m not in ahead]
-        tried = _each_move(game, search, position, ordered, total, deadline, stop)
         if stop():
             return
         if tried and tried[-1][1].verdict is Verdict.WON:
