@@ -41,6 +41,12 @@ _BEAM = 8
 _PHASE_NODES = 2000
 
 
+#: Piles whose facts are kept at most (the table is emptied then).
+_FACTS_KEPT = 200_000
+#: (run length, lies on a card it builds on, top 13 a complete suit, card -> count from top).
+_Facts = tuple[int, bool, bool, dict[int, int]]
+
+
 class _OutOfBudget(Exception):
     """The node or time budget ran out."""
 
@@ -83,6 +89,14 @@ class Finder:
         self.nodes = 0
         self.auto = game.suit_removal == "auto"
         self._values: dict[bytes, tuple[float, int]] = {}
+        self._facts: dict[bytes, _Facts] = {}
+        self.homes = len(game.foundations)
+        #: The codes of the cards that build on each card (the build policy, card by card).
+        self.onto: dict[int, tuple[int, ...]] = {}
+        for card, below in sorted(self.fits):
+            self.onto[below] = (*self.onto.get(below, ()), card)
+        for card in search.cards:
+            self.onto.setdefault(card, ())
         self._budget = 0
         self._deadline = 0.0
         self._cut = False
@@ -104,37 +118,53 @@ class Finder:
         king = pile[-13]
         return king & 15 == 13 and pile[-13:] == bytes(range(king, king - 13, -1))
 
+    def facts(self, pile: bytes) -> _Facts:
+        """What the finder needs of a non-empty column's face-up cards (kept per pile): its top
+        run's length, whether that run lies on a card it builds on, whether its top 13 cards
+        are a complete suit, and where each card of the run lies (its count from the top)."""
+        known = self._facts.get(pile)
+        if known is None:
+            if len(self._facts) > _FACTS_KEPT:
+                self._facts.clear()
+            k = self.run(pile)
+            lateral = k < len(pile) and (pile[-k], pile[-k - 1]) in self.fits
+            at = {pile[-c]: c for c in range(1, k + 1)}
+            known = self._facts[pile] = (k, lateral, k >= 13 and self.complete(pile), at)
+        return known
+
     def steps(self, state: State) -> list[Step]:
         """The pruned moves the finder tries (module docstring), roughly best first."""
         stock, downs, ups, homes = state
         columns = range(len(ups))
-        empty = next((c for c in columns if not ups[c] and not downs[c]), -1)
+        empty = next((c for c in columns if not ups[c]), -1)
+        tops = [(t, ups[t][-1]) for t in columns if ups[t]]
+        onto, joins = self.onto, self.joins
         out: list[Step] = []
         later: list[Step] = []
         for s in columns:
             pile = ups[s]
             if not pile:
                 continue
-            k = self.run(pile)
-            if homes < len(self.game.foundations) and k >= 13 and self.complete(pile):
+            k, lateral, complete, at = self.facts(pile)
+            if complete and homes < self.homes:
                 return [(s, -1, 13)]  # a complete suit: taking it never loses a card
-            lateral = k < len(pile) and (pile[-k], pile[-k - 1]) in self.fits
-            for t in columns:
-                onto = ups[t]
-                if t == s or not onto:
+            for t, top in tops:
+                if t == s:
                     continue
-                top = onto[-1]
-                for c in range(k, 0, -1):
-                    if (pile[-c], top) not in self.fits:
+                for card in onto[top]:
+                    c = at.get(card)
+                    if c is None:
                         continue
-                    joined = (pile[-c], top) in self.joins
-                    if joined or (c == k and not lateral):
-                        (out if joined else later).append((s, t, c))
-            if empty >= 0 and pile[-k] in self.accepts and (downs[s] or k < len(pile)):
-                later.append((s, empty, k))
-            if empty >= 0 and stock and k > 1 and pile[-1] in self.accepts:
-                later.append((s, empty, 1))
-        if stock and (self.game.deal_onto_empty or all(ups)):
+                    if (card, top) in joins:
+                        out.append((s, t, c))
+                    elif c == k and not lateral:
+                        later.append((s, t, c))
+            if empty >= 0:
+                if pile[-k] in self.accepts and (downs[s] or k < len(pile)):
+                    later.append((s, empty, k))
+                if stock and k > 1 and pile[-1] in self.accepts:
+                    later.append((s, empty, 1))
+        if stock and (self.game.deal_onto_empty or empty < 0):
             later.append(_DEAL)
         return out + later
 
@@ -162,7 +192,7 @@ class Finder:
         self._flip(piles, down, s)
         if self.auto:
             for column in touched:
-                if homes < len(self.game.foundations) and self.complete(piles[column]):
+                if homes < self.homes and self.complete(piles[column]):
                     piles[column] = piles[column][:-13]
                     homes += 1
                     self._flip(piles, down, column)

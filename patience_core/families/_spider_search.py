@@ -13,10 +13,10 @@ every line it returns with the rules, so its pruning can never make a verdict wr
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from patience_core.families._spider_finder import Finder, code
+from patience_core.families._spider_finder import _DEAL, Finder, State, Step, code
 from patience_core.games import GameSearch
 from patience_core.model import Card, Move, MoveKind, Position
 
@@ -48,6 +48,7 @@ class SpiderSearch(GameSearch):
         self.fits = frozenset((a, b) for a, b in pairs if game.fits(cards[a], cards[b]))
         self.joins = frozenset((a, b) for a, b in pairs if game.joins(cards[a], cards[b]))
         self.accepts = frozenset(a for a in cards if game.accepts(cards[a]))
+        self.cards = tuple(sorted(cards))
 
     # -- the solver's helpers -----------------------------------------------------------------
 
@@ -95,6 +96,14 @@ class SpiderSearch(GameSearch):
             return (2 if onto is not None else 3, -move.count)
         return (4 if onto is not None else 6, -move.count)
 
+    def search_space(self, position: Position) -> Space | None:
+        """The compact search space (:class:`Space`: every legal move on the finder's small
+        states), or ``None`` for a position no game reaches."""
+        try:
+            return Space(Finder(self, position))
+        except ValueError:
+            return None
+
     def find_win(
         self, position: Position, nodes: int, seconds: float
     ) -> tuple[Sequence[Move] | None, int]:
@@ -106,3 +115,73 @@ class SpiderSearch(GameSearch):
             return None, 0
         steps = finder.find(nodes, seconds)
         return (None if steps is None else finder.to_moves(steps)), finder.nodes
+
+
+class Space:
+    """The compact search space of one position for the solver's exhaustive depth-first search
+    (:class:`patience_core.games.SearchSpace`): the finder's states, keys and win test, and
+    every legal move (:meth:`all_steps`), so the solver's "dead" stays a proof.
+
+    :param finder: the compact rules of the start position.
+    """
+
+    def __init__(self, finder: Finder) -> None:
+        self.finder = finder
+
+    def start(self) -> tuple[State, int]:
+        """The position's state; nothing played before it."""
+        return self.finder.root, 0
+
+    def children(self, state: State) -> Iterator[tuple[Step, State, int]]:
+        """Every legal move's result, best first (:meth:`all_steps`)."""
+        play = self.finder.play
+        for step in self.all_steps(state):
+            yield step, play(state, step), 1
+
+    def all_steps(self, state: State) -> list[Step]:
+        """Every legal move as a compact step: a complete suit to a foundation first, then runs
+        joining their own suit, other runs onto cards, runs into empty columns, the deal."""
+        finder = self.finder
+        stock, _, ups, homes = state
+        home: list[Step] = []
+        joins: list[Step] = []
+        onto: list[Step] = []
+        empty: list[Step] = []
+        for s, pile in enumerate(ups):
+            if not pile:
+                continue
+            k, _, complete, _ = finder.facts(pile)
+            if complete and homes < finder.homes:
+                home.append((s, -1, 13))
+            for t, other in enumerate(ups):
+                if t == s:
+                    continue
+                if not other:
+                    empty += [(s, t, c) for c in range(k, 0, -1) if pile[-c] in finder.accepts]
+                    continue
+                top = other[-1]
+                for c in range(k, 0, -1):
+                    if (pile[-c], top) in finder.joins:
+                        joins.append((s, t, c))
+                    elif (pile[-c], top) in finder.fits:
+                        onto.append((s, t, c))
+        steps = home + joins + onto + empty
+        if stock and (finder.game.deal_onto_empty or all(ups)):
+            steps.append(_DEAL)
+        return steps
+
+    def key(self, state: State) -> Hashable:
+        """The finder's key (the columns no deal reaches sorted)."""
+        return self.finder.key(state)
+
+    def is_won(self, state: State) -> bool:
+        """Every suit complete."""
+        return self.finder.won(state)
+
+    def is_dead(self, state: State) -> bool:
+        """Never claimed: no cheap proof holds for the family."""
+        return False
+
+    def moves(self, steps: Sequence[Step]) -> list[Move]:
+        """The game's moves for ``steps`` from the start."""
+        return self.finder.to_moves(steps)
