@@ -19,7 +19,7 @@ from patience_core.families._policies import (
     PileRule,
     PolicyRegistry,
 )
-from patience_core.families._spider import SpiderFamily
+from patience_core.families._spider import SpiderFamily, complete_suit
 from patience_core.families._spider_search import SpiderSearch
 from patience_core.families._variants import VARIANT_KEYS, read_variant, variant_problems
 
@@ -47,6 +47,7 @@ __all__ = [
     "SpiderFamily",
     "SpiderSearch",
     "VariantError",
+    "complete_suit",
     "make_variant",
     "read_fcs",
     "read_variant",

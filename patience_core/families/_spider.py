@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from patience_core.engine import deal_round, move_cards
+from patience_core.engine import Build, EmptyPile, deal_round, move_cards, run_moves
 from patience_core.errors import BadSave
 from patience_core.families._base import Family, Parameter
 from patience_core.families._policies import POLICIES
@@ -35,6 +35,8 @@ __all__ = ["SpiderFamily", "complete_suit", "face_down_counts"]
 #: Points for a suit completed (the 12 pairs it holds; RULES.md Part A "Spiderette").
 SUIT_POINTS = 12
 STOCK = 0
+_BUILDS = {b.value: b for b in Build}
+_EMPTIES = {e.value: e for e in EmptyPile}
 
 
 def face_down_counts(text: str) -> tuple[int, ...] | None:
@@ -208,17 +210,15 @@ class SpiderFamily(Family):
         empty foundation, then the deal."""
         if self.is_won(position):
             return []
-        moves: list[Move] = []
         runs = {c: self.run_length(position[c]) for c in self.tableau}
-        for source in self.tableau:
-            pile = position[source]
-            for target in self.tableau:
-                if target != source:
-                    moves += [
-                        Move.transfer(source, target, count)
-                        for count in range(runs[source], 0, -1)
-                        if self.takes(position, target, pile[-count])
-                    ]
+        if self.run in _BUILDS and self.build in _BUILDS and self.empty_column in _EMPTIES:
+            # The engine's own loop when the policies are its built-in ones: faster.
+            lift, drop = _BUILDS[self.run], _BUILDS[self.build]
+            empty = _EMPTIES[self.empty_column]
+            moves = run_moves(position, self.tableau, self.tableau, lift=lift, drop=drop,
+                              empty=empty)  # fmt: skip
+        else:
+            moves = self._run_moves(position, runs)
         home = next((f for f in self.foundations if not position[f]), None)
         if home is not None:
             moves += [
@@ -228,6 +228,19 @@ class SpiderFamily(Family):
             ]
         if self.can_deal(position):
             moves.append(Move.deal(STOCK))
+        return moves
+
+    def _run_moves(self, position: Position, runs: dict[int, int]) -> list[Move]:
+        moves: list[Move] = []
+        for source in self.tableau:
+            pile = position[source]
+            for target in self.tableau:
+                if target != source:
+                    moves += [
+                        Move.transfer(source, target, count)
+                        for count in range(runs[source], 0, -1)
+                        if self.takes(position, target, pile[-count])
+                    ]
         return moves
 
     def play(self, position: Position, move: Move) -> Position:
@@ -302,6 +315,9 @@ class SpiderFamily(Family):
                     f"column t{number}: face-down cards must lie below the face-up ones, "
                     "and its top card face up"
                 )
+        for number, home in enumerate(self.foundations, start=1):
+            if any(not card.face_up for card in position[home]):
+                raise BadSave(f"foundation f{number} holds a face-down card")
         for number, home in enumerate(self.foundations, start=1):
             if position[home] and not complete_suit(position[home]):
                 raise BadSave(f"foundation f{number} holds cards that are not one complete suit")

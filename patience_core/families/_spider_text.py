@@ -106,11 +106,14 @@ def spider_reason(game: SpiderFamily, position: Position, move: Move) -> str | N
             return f"{piles[move.target].name} holds a completed suit already"
         return "only a complete King-to-Ace run of one suit goes to a foundation"
     if move.count > game.run_length(pile):
-        return f"{name} and the cards on it are not a run {_text(POLICIES.builds, game.run)}"
+        built = "of one suit" if game.run == "same-suit" else _text(POLICIES.builds, game.run)
+        return f"{name} and the cards on it are not a run {built}"
     onto = position[move.target]
     if not onto:
         return f"an empty column takes {_text(POLICIES.empties, game.empty_column)}, not {name}"
-    return (
-        f"a run builds {_text(POLICIES.builds, game.build)}: {name} does not go on "
-        f"{game.card_name(onto[-1])}"
+    rule = (
+        "goes on a card one rank higher"
+        if game.build == "any-suit"
+        else f"builds {_text(POLICIES.builds, game.build)}"
     )
+    return f"a run {rule}: {name} does not go on {game.card_name(onto[-1])}"

@@ -111,10 +111,12 @@ def test_runs_move_in_suit_onto_any_suit() -> None:
     assert Move.transfer(5, 6, 2) not in moves  # a mixed run is no run
     assert Move.transfer(5, 6, 1) in moves and Move.transfer(5, 7, 1) in moves  # any suit
     assert Move.transfer(5, 9, 1) in moves and Move.transfer(5, 9, 2) not in moves
-    assert game.why_illegal(position, Move.transfer(5, 9, 2)).endswith("not a run down in suit")
+    assert game.why_illegal(position, Move.transfer(5, 9, 2)).endswith("not a run of one suit")
     moved = game.play(position, Move.transfer(7, 6))
     assert moved[7] == (c("Ts"),)  # the card it uncovers is turned
-    assert game.why_illegal(position, Move.transfer(6, 8)).startswith("a run builds down")
+    assert game.why_illegal(position, Move.transfer(6, 8)).startswith(
+        "a run goes on a card one rank higher"
+    )
 
 
 def test_complete_suits_go_to_a_foundation_by_a_move_or_at_once() -> None:
