@@ -17,10 +17,9 @@ from patience_core.games import Game, GameSearch
 from patience_core.model import Move, Position
 from patience_core.solve._depthfirst import Budget, Solution, Verdict
 from patience_core.solve._hints import dead_check
-from patience_core.solve._honest import has_hidden, honest_stats
+from patience_core.solve._honest import MoveStats, has_hidden, honest_stats
 from patience_core.solve._playout import PLAYOUT_NODES, expected_scores
 from patience_core.solve._solver import solve
-from patience_core.solve._verdicts import scored
 
 __all__ = ["HonestBudget", "HonestPlay", "HonestPlayer", "SolverPlayer", "play_honestly"]
 
@@ -39,6 +38,9 @@ class HonestBudget:
     :param play_on: after a proof that the position is dead, play on for points (the move of
         best expected final score, while one is expected to raise the score) rather than
         resign at once.
+    :param play_on_moves: moves played on for points at most, after the proof.
+    :param play_on_playout: moves played in all by the playouts of one decision while playing
+        on for points (a cheap ranking: the game is lost, only points are at stake).
     """
 
     samples: int = 6
@@ -47,6 +49,12 @@ class HonestBudget:
     dead_nodes: int = 20_000
     playout: int = PLAYOUT_NODES
     play_on: bool = True
+    play_on_moves: int = 100
+    play_on_playout: int = 300
+
+
+#: When every move leads back to a position seen, the dead check's budget times this, once.
+STUCK_TIMES = 5
 
 
 class HonestPlayer:
@@ -60,7 +68,9 @@ class HonestPlayer:
     move of best expected final score. It never enters a position it has seen in this game
     (compared by :meth:`GameSearch.key`; it takes the best move that does not), and resigns
     (``outcome = "stopped"`` unless proved dead) when every move leads back. With nothing face
-    down it follows a winning line once one is found.
+    down it follows a winning line once one is found, and never picks a move whose result the
+    dead check proves dead while another move's is not; with cards face down, a move lost in
+    every sampled arrangement comes after the undecided ones.
 
     :param seed: unused (the player is deterministic); accepted for the factory signature.
     :param search: the game's search object (default: the generic ``GameSearch(game)``).
@@ -86,6 +96,7 @@ class HonestPlayer:
         self._budget = base
         self._seen: set[Hashable] = set()
         self._known: dict[Position, Solution] = {}
+        self._played_on = 0
         #: Why the player resigned: ``"dead"`` (proved) or ``"stopped"``.
         self.outcome = "stopped"
         #: Positions searched so far, by the dead checks and the honest analyses together.
@@ -112,25 +123,79 @@ class HonestPlayer:
         self.nodes += sum(entry.nodes for entry in stats)
         ahead = [s for s in stats if search.key(game.play(position, s.move)) not in self._seen]
         if not ahead:
-            return None
-        if ahead[0].wins or len(ahead) == 1:
+            return self._stuck(position)
+        if ahead[0].wins or (len(ahead) == 1 and has_hidden(position)):
             return ahead[0].move
-        best = scored(search, position, ahead, set(), budget.playout)
-        return ahead[0].move if best is None else best[0].move
+        back = [entry.move for entry in stats if entry.unknown and entry not in ahead]
+        return self._by_score(position, ahead, back)
+
+    def _stuck(self, position: Position) -> Move | None:
+        """Every move leads back: with nothing face down, one search of :data:`STUCK_TIMES`
+        times the dead check's budget for a winning line (followed from then on, circles or
+        not); else ``None`` (resign)."""
+        if has_hidden(position):
+            return None
+        budget = self._budget
+        nodes = budget.dead_nodes * STUCK_TIMES
+        check = dead_check(self._game, position, budget.seconds, nodes, self._known, self._search)
+        self.nodes += check.nodes
+        if check.verdict is Verdict.DEAD:
+            self.outcome = "dead"
+        return check.moves[0] if check.verdict is Verdict.WON and check.moves else None
+
+    def _by_score(self, position: Position, ahead: list[MoveStats], back: list[Move]) -> Move:
+        """No sampled arrangement won: the moves by expected final score, those lost in every
+        arrangement last; with nothing face down, the first whose result the dead check does
+        not prove dead (a proof in one sampled arrangement would prove nothing), and when each
+        is proved dead, a move of ``back`` (undecided, but leading back to a position seen)
+        that is not: a circle is better than a lost game."""
+        game, budget, search = self._game, self._budget, self._search
+        open_ = [entry.move for entry in ahead if entry.unknown]
+        lost = [entry.move for entry in ahead if not entry.unknown]
+        ordered = open_ or lost
+        if len(ordered) > 1:
+            samples = ahead[0].samples
+            scores, done = expected_scores(search, position, ordered, samples, budget.playout)
+            ordered = sorted(ordered, key=lambda m: -scores[m]) if done else ordered
+        if has_hidden(position):
+            return ordered[0]
+        # The lost ones are proved dead already.
+        for move in [*(ordered if open_ else []), *back]:
+            child = game.play(position, move)
+            searched = child not in self._known
+            check = dead_check(game, child, budget.seconds, budget.dead_nodes, self._known, search)
+            if searched:
+                self.nodes += check.nodes
+            if check.verdict is not Verdict.DEAD:
+                return move
+        return ordered[0]
 
     def _for_points(self, position: Position, legal: Sequence[Move]) -> Move | None:
-        """In a position proved dead: the move of best expected final score, if that is above
-        the position's score and the move does not lead back; else ``None``."""
-        game, search = self._game, self._search
-        ahead = [m for m in legal if search.key(game.play(position, m)) not in self._seen]
+        """In a position proved dead: the move of best expected final score (a short playout
+        budget, :attr:`HonestBudget.play_on_playout`), if that is above the position's score,
+        the move loses no points at once and does not lead back, and fewer than
+        :attr:`HonestBudget.play_on_moves` were played on; else ``None``."""
+        game, search, budget = self._game, self._search, self._budget
+        if self._played_on >= budget.play_on_moves:
+            return None
+        self._played_on += 1
+        now = game.score(position)
+        # Never a move that loses points at once: the short playouts are a rough guide only.
+        ahead = [
+            m
+            for m in legal
+            if search.key(child := game.play(position, m)) not in self._seen
+            and game.score(child) >= now
+        ]
         if not ahead:
             return None
         ordered = search.order_moves(position, ahead)
         scores, done = expected_scores(
-            search, position, ordered, self._budget.samples, self._budget.playout
+            search, position, ordered, budget.samples, budget.play_on_playout
         )
-        move = max(ordered, key=lambda m: scores[m])
-        return move if done and scores[move] > game.score(position) else None
+        # Ties of the short playouts go to the move that scores at once (max keeps the first).
+        move = max(ordered, key=lambda m: (scores[m], game.score(game.play(position, m))))
+        return move if done and scores[move] > now else None
 
 
 class SolverPlayer:

@@ -19,7 +19,13 @@ from patience_core.games import GameSearch
 from patience_core.model import Move, Position
 from patience_core.solve._honest import has_hidden, sample_hidden, visible_seed, visible_view
 
-__all__ = ["PLAYOUT_MIN_STEPS", "PLAYOUT_NODES", "expected_scores", "playout_score"]
+__all__ = [
+    "PLAYOUT_MIN_STEPS",
+    "PLAYOUT_NODES",
+    "expected_scores",
+    "playout_end",
+    "playout_score",
+]
 
 #: Moves played in all by the playouts of one ranking, shared out over arrangements and moves.
 PLAYOUT_NODES = 4_000
@@ -34,6 +40,11 @@ def playout_score(search: GameSearch, position: Position, steps: int) -> int:
     :meth:`~GameSearch.order_moves` whose result has a key not met in this playout (so it
     never goes round in circles); it stops when the game is won, lost, or every move comes
     back."""
+    return search.game.score(playout_end(search, position, steps))
+
+
+def playout_end(search: GameSearch, position: Position, steps: int) -> Position:
+    """The position where the greedy playout of :func:`playout_score` ends."""
     game = search.game
     seen: set[Hashable] = {search.key(position)}
     for _ in range(steps):
@@ -55,7 +66,7 @@ def playout_score(search: GameSearch, position: Position, steps: int) -> int:
                 break
         else:
             break
-    return game.score(position)
+    return position
 
 
 def expected_scores(
@@ -66,6 +77,7 @@ def expected_scores(
     nodes: int = PLAYOUT_NODES,
     deadline: float = float("inf"),
     cancel: Callable[[], bool] | None = None,
+    wins: dict[Move, int] | None = None,
 ) -> tuple[dict[Move, float], int]:
     """The mean final score of a greedy playout (:func:`playout_score`) after each of
     ``moves``, over sampled arrangements of the unseen cards (one, the position itself, when
@@ -78,6 +90,8 @@ def expected_scores(
     :param deadline: a :func:`time.perf_counter` time; an arrangement not finished by then is
         not counted (nor are later ones).
     :param cancel: asked before each arrangement; True stops like the deadline.
+    :param wins: when given, filled with the arrangements counted in which each move's playout
+        ended won (a win found: the arrangement is won after the move).
     :returns: ``({move: mean score}, arrangements counted)``; the means are 0.0 when none was.
     """
     if not moves:
@@ -88,22 +102,25 @@ def expected_scores(
     steps = max(PLAYOUT_MIN_STEPS, nodes // (count * len(moves)))
     game = search.game
     view = visible_view(position)
-    # A seed of its own, so that these arrangements are not the share's first ones replayed.
-    rand = GRand(visible_seed(position) ^ 0x5C0BE5)
+    # The shares' seed: the arrangements played out are the ones the shares judged, so a
+    # playout cannot win an arrangement the search proved lost.
+    rand = GRand(visible_seed(position))
     totals = dict.fromkeys(moves, 0)
     done = 0
     for _ in range(count):
         if time.perf_counter() >= deadline or (cancel is not None and cancel()):
             break
         world = sample_hidden(view, rand) if hidden else position
-        scores = {}
+        ends = {}
         for move in moves:
             if time.perf_counter() >= deadline:
                 break
-            scores[move] = playout_score(search, game.play(world, move), steps)
-        if len(scores) < len(moves):
+            ends[move] = playout_end(search, game.play(world, move), steps)
+        if len(ends) < len(moves):
             break
         done += 1
-        for move, score in scores.items():
-            totals[move] += score
+        for move, end in ends.items():
+            totals[move] += game.score(end)
+            if wins is not None and game.is_won(end):
+                wins[move] = wins.get(move, 0) + 1
     return {move: total / done if done else 0.0 for move, total in totals.items()}, done

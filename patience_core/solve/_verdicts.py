@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 from patience_core.engine import counted
 from patience_core.games import Game, GameSearch
-from patience_core.model import Position
+from patience_core.model import Move, Position
 from patience_core.solve._hints import GUESS, Hint, hidden_wording
 from patience_core.solve._honest import HONEST_MIN_SAMPLES, MoveStats
 from patience_core.solve._playout import PLAYOUT_NODES, expected_scores
@@ -78,18 +78,23 @@ def scored(
     nodes: int = PLAYOUT_NODES,
     deadline: float = math.inf,
     cancel: Callable[[], bool] | None = None,
+    wins: dict[Move, int] | None = None,
 ) -> tuple[MoveStats, float, int] | None:
     """The move of ``stats`` (none of which won an arrangement) with the best expected final
     score (:func:`expected_scores` over as many arrangements as ``stats`` judged; ties keep the
     order of ``stats``): ``(its stats, its mean score, arrangements played out)``, or ``None``
-    when no arrangement was played out in the time.
+    when no arrangement was played out in the time. A move lost in every arrangement judged is
+    named only when every move is (an undecided one may yet win).
 
     :param seen: keys a move must not lead back to (unless every move does).
+    :param wins: filled as :func:`expected_scores` does (playouts that ended won).
     """
     ahead = _ahead(search, position, stats, seen)
+    open_ = [entry for entry in ahead if entry.unknown or entry.wins]
+    ahead = open_ or ahead
     moves = [entry.move for entry in ahead]
     scores, done = expected_scores(
-        search, position, moves, ahead[0].samples, nodes, deadline, cancel
+        search, position, moves, ahead[0].samples, nodes, deadline, cancel, wins
     )
     if not done:
         return None
@@ -114,10 +119,19 @@ def honest_final(
     found = honest_hint(game, search, position, stats, mode, seen, started, True)
     if found.verdict not in ("sampled", "unknown") or found.wins:
         return found
-    best = scored(search, position, stats, seen, deadline=deadline, cancel=cancel)
+    won: dict[Move, int] = {}
+    best = scored(search, position, stats, seen, deadline=deadline, cancel=cancel, wins=won)
     if best is None:
         return found
-    entry, score, _done = best
+    entry, score, done = best
+    if won:
+        # A playout won an arrangement the search left undecided: a win found, not a score.
+        move = max(won, key=lambda m: won[m])
+        share = math.floor(100 * won[move] / done + 0.5)
+        what = hidden_wording(game, position)
+        reason = f"wins in {share}% of the possible {what} ({won[move]} of {done} sampled)"
+        return Hint(move, game.move_text(position, move), reason, mode, "sampled", None,
+                    won[move], done, seconds=time.perf_counter() - started)  # fmt: skip
     undecided = " within the search budget" if any(s.unknown for s in stats) else ""
     reason = (
         f"no arrangement won{undecided}; best expected score {math.floor(score + 0.5)} of "

@@ -10,7 +10,7 @@ import pytest
 
 from patience_core.engine import DealNumber
 from patience_core.games import GameSearch
-from patience_core.model import Position
+from patience_core.model import Move, Position
 from patience_core.solve import (
     HONEST,
     QUICK_NODES,
@@ -105,7 +105,7 @@ def test_an_honest_share_needs_four_arrangements() -> None:
 
 
 def test_with_no_arrangement_won_the_move_of_best_expected_score_is_named() -> None:
-    position = deal(3)
+    position = deal(6)  # no arrangement of it is won after any move
     search = GameSearch(GAME)
     legal = GAME.legal_moves(position)
     assert len(legal) > 1
@@ -117,6 +117,28 @@ def test_with_no_arrangement_won_the_move_of_best_expected_score_is_named() -> N
     assert found.score == max(scores.values())
     assert found.reason.startswith("no arrangement won; best expected score ")
     assert found.reason.endswith(f" of {GAME.max_score} (5 arrangements)")
+
+
+def test_an_expected_score_at_the_maximum_is_never_given_without_a_win() -> None:
+    """The playouts play the arrangements the shares judged; a playout that wins one the
+    search left undecided makes a share of wins, not "no arrangement won"."""
+    search = GameSearch(GAME)
+    for number in range(12):
+        position = deal(number)
+        legal = GAME.legal_moves(position)
+        if len(legal) < 2:
+            continue
+        undecided = [MoveStats(m, wins=0, unknown=5, samples=5) for m in legal]
+        found = honest_final(GAME, search, position, undecided, HONEST, set(), 0.0, float("inf"))
+        if found.verdict == "score":
+            assert found.score is not None and found.score < GAME.max_score
+        else:
+            assert found.verdict == "sampled" and found.wins and "sampled)" in found.reason
+        judged = honest_stats(GAME, position, 5, 60, nodes=NODES)
+        if not any(entry.wins for entry in judged):
+            won: dict[Move, int] = {}
+            expected_scores(search, position, legal, 5, wins=won)
+            assert not won
 
 
 def test_expected_scores_depend_only_on_what_the_player_sees() -> None:
