@@ -324,7 +324,9 @@ def test_a_failing_plugin_hook_names_the_plugin_and_exits_1(
     run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from patience_escalator import Escalator
-    from patience_escalator.search import EscalatorSearch
+    from patience_escalator import Escalator as _Escalator
+
+    EscalatorSearch = _Escalator.search_class  # the golf family's search
 
     source = "def broken(self, position):\n    raise RuntimeError('boom')\n"
     monkeypatch.setattr(EscalatorSearch, "key", _in_plugin_module(source, "search"))
@@ -346,7 +348,9 @@ def test_a_failing_plugin_hook_names_the_plugin_and_exits_1(
 def test_an_internal_error_names_the_game_being_worked_on(
     run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience_escalator.search import EscalatorSearch
+    from patience_escalator import Escalator as _Escalator
+
+    EscalatorSearch = _Escalator.search_class  # the golf family's search
 
     # Defined here (no plugin frame raises): the error comes up inside patience's solver.
     class Odd:
@@ -364,7 +368,9 @@ def test_an_internal_error_names_the_game_being_worked_on(
 def test_a_key_that_cannot_be_hashed_is_the_game_s_fault(
     run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience_escalator.search import EscalatorSearch
+    from patience_escalator import Escalator as _Escalator
+
+    EscalatorSearch = _Escalator.search_class  # the golf family's search
 
     monkeypatch.setattr(EscalatorSearch, "key", lambda self, position: [1])
     result = run_patience("solve", "escalator", "--deal", "3")

@@ -698,7 +698,9 @@ def _failing_once_dealt(
     the plugin's own module (so that patience finds the plugin behind it) once a card is on the
     waste: after the first deal."""
     from patience_escalator import Escalator
-    from patience_escalator.search import EscalatorSearch
+    from patience_escalator import Escalator as _Escalator
+
+    EscalatorSearch = _Escalator.search_class  # the golf family's search
 
     owner: Any = EscalatorSearch if in_search else Escalator
     namespace: dict[str, Any] = {

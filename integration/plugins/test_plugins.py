@@ -689,7 +689,9 @@ def test_a_game_method_raising_systemexit_in_play_is_a_broken_plugin_and_the_gam
 def test_a_game_method_raising_a_non_exception_in_solve_is_a_broken_plugin(
     run_patience: Any, monkeypatch: pytest.MonkeyPatch, raised: str
 ) -> None:
-    from patience_escalator.search import EscalatorSearch
+    from patience_escalator import Escalator as _Escalator
+
+    EscalatorSearch = _Escalator.search_class  # the golf family's search
 
     monkeypatch.setattr(
         EscalatorSearch,
@@ -839,7 +841,9 @@ def test_a_plugin_error_with_no_text_is_named_by_its_type_alone(
     played = run_patience("play", "escalator", "--deal", "3", "--no-dead-check", input="deal\n")
     assert played.code == 3  # piped play ended in progress
     save = str(patience_data_dir / "saves" / "escalator.json")
-    from patience_escalator.search import EscalatorSearch
+    from patience_escalator import Escalator as _Escalator
+
+    EscalatorSearch = _Escalator.search_class  # the golf family's search
 
     owner, method = (Escalator, "play") if command == "play" else (EscalatorSearch, "is_dead")
     monkeypatch.setattr(
