@@ -16,6 +16,8 @@ from patience_core.solve._hints import (
     hidden_wording,
 )
 from patience_core.solve._honest import (
+    HONEST_FIRST_MIN_NODES,
+    HONEST_FIRST_NODES,
     HONEST_MIN_NODES,
     HONEST_MIN_SAMPLES,
     HONEST_NODES,
@@ -53,6 +55,8 @@ __all__ = [
     "HINT_NODES",
     "HINT_SECONDS",
     "HONEST",
+    "HONEST_FIRST_MIN_NODES",
+    "HONEST_FIRST_NODES",
     "HONEST_MIN_NODES",
     "HONEST_MIN_SAMPLES",
     "HONEST_NODES",
