@@ -314,8 +314,9 @@ def test_thoughtful_and_honest_exclude_each_other(run_patience: Run, tmp_path: P
 
 
 def _in_plugin_module(source: str, module: str = "game") -> Any:
-    """A function compiled as if written in a module of the Escalator plugin."""
-    namespace: dict[str, Any] = {"__name__": f"patience_escalator.{module}"}
+    """A function compiled as if written in a module of the Bristol plugin (whose search object
+    is its own code, where a family's search is the core's)."""
+    namespace: dict[str, Any] = {"__name__": f"patience_bristol.{module}"}
     exec(source, namespace)  # test scaffolding: code "inside" the plugin
     return namespace["broken"]
 
@@ -323,24 +324,22 @@ def _in_plugin_module(source: str, module: str = "game") -> Any:
 def test_a_failing_plugin_hook_names_the_plugin_and_exits_1(
     run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience_escalator import Escalator
-    from patience_escalator import Escalator as _Escalator
-
-    EscalatorSearch = _Escalator.search_class  # the golf family's search
+    from patience_bristol import Bristol
+    from patience_bristol.search import BristolSearch
 
     source = "def broken(self, position):\n    raise RuntimeError('boom')\n"
-    monkeypatch.setattr(EscalatorSearch, "key", _in_plugin_module(source, "search"))
-    result = run_patience("solve", "escalator", "--deal", "3")
+    monkeypatch.setattr(BristolSearch, "key", _in_plugin_module(source, "search"))
+    result = run_patience("solve", "bristol", "--deal", "3")
     assert result.code == 1
-    assert result.err.startswith("patience: error: the plugin patience-escalator failed: ")
+    assert result.err.startswith("patience: error: the plugin patience-bristol failed: ")
     assert "RuntimeError: boom" in result.err and "Traceback" not in result.err
     # A game's answers are trusted once it is loaded (no trial of them when it is made): the
     # board's status line is where this one fails, and the plugin is named the same way.
-    monkeypatch.setattr(Escalator, "status", _in_plugin_module(source))
-    result = run_patience("deal", "escalator", "--deal", "3")
+    monkeypatch.setattr(Bristol, "status", _in_plugin_module(source))
+    result = run_patience("deal", "bristol", "--deal", "3")
     assert result.code == 1
     assert result.err.strip() == (
-        "patience: error: the plugin patience-escalator failed: RuntimeError: boom "
+        "patience: error: the plugin patience-bristol failed: RuntimeError: boom "
         "(set PATIENCE_DEBUG=1 for details)"
     )
 
@@ -348,35 +347,31 @@ def test_a_failing_plugin_hook_names_the_plugin_and_exits_1(
 def test_an_internal_error_names_the_game_being_worked_on(
     run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience_escalator import Escalator as _Escalator
-
-    EscalatorSearch = _Escalator.search_class  # the golf family's search
+    from patience_bristol.search import BristolSearch
 
     # Defined here (no plugin frame raises): the error comes up inside patience's solver.
     class Odd:
         def __hash__(self) -> int:
             raise ValueError("odd")
 
-    monkeypatch.setattr(EscalatorSearch, "key", lambda self, position: Odd())
-    result = run_patience("solve", "escalator", "--deal", "3")
+    monkeypatch.setattr(BristolSearch, "key", lambda self, position: Odd())
+    result = run_patience("solve", "bristol", "--deal", "3")
     assert result.code == 70
     assert result.err.startswith(
-        "patience: internal error (with the escalator game of patience-escalator): ValueError"
+        "patience: internal error (with the bristol game of patience-bristol): ValueError"
     )
 
 
 def test_a_key_that_cannot_be_hashed_is_the_game_s_fault(
     run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience_escalator import Escalator as _Escalator
+    from patience_bristol.search import BristolSearch
 
-    EscalatorSearch = _Escalator.search_class  # the golf family's search
-
-    monkeypatch.setattr(EscalatorSearch, "key", lambda self, position: [1])
-    result = run_patience("solve", "escalator", "--deal", "3")
+    monkeypatch.setattr(BristolSearch, "key", lambda self, position: [1])
+    result = run_patience("solve", "bristol", "--deal", "3")
     assert result.code == 1
     assert result.err.startswith(
-        "patience: error: the escalator game of patience-escalator is broken: it gave a "
+        "patience: error: the bristol game of patience-bristol is broken: it gave a "
         "position or a solver_key that cannot be hashed"
     )
     assert "TypeError: unhashable type: 'list'" in result.err and "Traceback" not in result.err

@@ -694,17 +694,17 @@ def test_a_plugin_whose_legal_moves_fail_after_a_move_keeps_that_move_saved(
 def _failing_once_dealt(
     monkeypatch: pytest.MonkeyPatch, method: str, raised: str, in_search: bool = False
 ) -> None:
-    """Escalator's ``method`` (of its search object when ``in_search``) raising ``raised`` from
-    the plugin's own module (so that patience finds the plugin behind it) once a card is on the
-    waste: after the first deal."""
-    from patience_escalator import Escalator
-    from patience_escalator import Escalator as _Escalator
+    """Escalator's ``method`` raising ``raised`` from the plugin's own module (so that patience
+    finds the plugin behind it) once a card is on the waste: after the first deal.
 
-    EscalatorSearch = _Escalator.search_class  # the golf family's search
-
-    owner: Any = EscalatorSearch if in_search else Escalator
+    With ``in_search``, Bristol's search object's ``method`` instead (Escalator's search is the
+    golf family's, in the core), once a card is on the first reserve: after the first deal."""
+    if in_search:
+        from patience_bristol.search import BristolSearch as owner
+    else:
+        from patience_escalator import Escalator as owner
     namespace: dict[str, Any] = {
-        "__name__": "patience_escalator.search" if in_search else "patience_escalator.game",
+        "__name__": "patience_bristol.search" if in_search else "patience_escalator.game",
         "real": getattr(owner, method),
     }
     exec(  # test scaffolding: code "inside" the plugin
@@ -772,18 +772,16 @@ def test_a_plugin_exiting_in_a_search_of_play_is_a_failing_search(
 ) -> None:
     """A plugin's SystemExit in the dead check or a hint is what any failure of the plugin is
     there: the check is turned off, or there is no hint, and the game goes on."""
-    # The search's position key (Escalator's solver_key before search objects held it).
+    # The search's position key, in a search object that is the plugin's own code.
     _failing_once_dealt(monkeypatch, "key", "SystemExit(7)", in_search=True)
     dead_check = "--dead-check" if search == "dead check" else "--no-dead-check"
-    result = run_patience("play", "escalator", "--deal", "3", dead_check, input="deal\nhint\n")
+    result = run_patience("play", "bristol", "--deal", "3", dead_check, input="deal\nhint\n")
     assert result.code == 3, result
     if search == "dead check":
         assert "the dead check is off" in result.err and "SystemExit: 7" in result.err
     else:
-        assert "No hint: the escalator plugin (patience-escalator) failed in a search: " in (
-            result.out
-        )
-    assert save_of(patience_data_dir)["moves"] == ["deal"]
+        assert "No hint: the bristol plugin (patience-bristol) failed in a search: " in result.out
+    assert save_of(patience_data_dir, "bristol")["moves"] == ["deal"]
 
 
 def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goes_on(

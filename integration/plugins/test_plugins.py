@@ -648,9 +648,12 @@ def test_the_command_line_lists_the_other_games_when_a_plugin_exits_at_import(
     assert "Traceback" not in result.err
 
 
-def in_plugin_module(source: str, name: str = "broken") -> Any:
-    """A function compiled as if written in the Escalator plugin's own module."""
-    namespace: dict[str, Any] = {"__name__": "patience_escalator.game"}
+def in_plugin_module(
+    source: str, name: str = "broken", module: str = "patience_escalator.game"
+) -> Any:
+    """A function compiled as if written in a plugin's own ``module`` (Escalator's game module
+    unless told)."""
+    namespace: dict[str, Any] = {"__name__": module}
     exec(source, namespace)  # test scaffolding: code "inside" the plugin
     return namespace[name]
 
@@ -685,22 +688,27 @@ def test_a_game_method_raising_systemexit_in_play_is_a_broken_plugin_and_the_gam
     assert saved["moves"] == ["deal"]
 
 
+#: Bristol's search module: a search object written in the plugin (not a family's).
+BRISTOL_SEARCH = "patience_bristol.search"
+
+
 @pytest.mark.parametrize("raised", ["SystemExit(6)", "GeneratorExit()"])
 def test_a_game_method_raising_a_non_exception_in_solve_is_a_broken_plugin(
     run_patience: Any, monkeypatch: pytest.MonkeyPatch, raised: str
 ) -> None:
-    from patience_escalator import Escalator as _Escalator
-
-    EscalatorSearch = _Escalator.search_class  # the golf family's search
+    # Bristol's search object is the plugin's own code (a family's search is the core's).
+    from patience_bristol.search import BristolSearch
 
     monkeypatch.setattr(
-        EscalatorSearch,
+        BristolSearch,
         "is_dead",
-        in_plugin_module(f"def broken(self, position):\n    raise {raised}\n"),
+        in_plugin_module(
+            f"def broken(self, position):\n    raise {raised}\n", module=BRISTOL_SEARCH
+        ),
     )
-    result = run_patience("solve", "escalator", "--deal", "3")
+    result = run_patience("solve", "bristol", "--deal", "3")
     assert result.code == 1
-    assert result.err.startswith("patience: error: the plugin patience-escalator failed: ")
+    assert result.err.startswith("patience: error: the plugin patience-bristol failed: ")
     assert raised.split("(")[0] in result.err and "Traceback" not in result.err
     assert result.err.count("\n") == 1
 
@@ -836,31 +844,35 @@ def test_a_plugin_error_with_no_text_is_named_by_its_type_alone(
     command: str,
 ) -> None:
     """``failed: GeneratorExit (set ...)``, not ``failed: GeneratorExit:  (set ...)``."""
-    from patience_escalator import Escalator
+    # Bristol: its game and its search object are the plugin's own code.
+    from patience_bristol import Bristol
+    from patience_bristol.search import BristolSearch
 
-    played = run_patience("play", "escalator", "--deal", "3", "--no-dead-check", input="deal\n")
+    played = run_patience("play", "bristol", "--deal", "3", "--no-dead-check", input="deal\n")
     assert played.code == 3  # piped play ended in progress
-    save = str(patience_data_dir / "saves" / "escalator.json")
-    from patience_escalator import Escalator as _Escalator
-
-    EscalatorSearch = _Escalator.search_class  # the golf family's search
-
-    owner, method = (Escalator, "play") if command == "play" else (EscalatorSearch, "is_dead")
+    save = str(patience_data_dir / "saves" / "bristol.json")
+    owner, method, module = (
+        (Bristol, "play", "patience_bristol.game")
+        if command == "play"
+        else (BristolSearch, "is_dead", BRISTOL_SEARCH)
+    )
     monkeypatch.setattr(
-        owner, method, in_plugin_module(f"def broken(self, *args):\n    raise {raised}\n")
+        owner,
+        method,
+        in_plugin_module(f"def broken(self, *args):\n    raise {raised}\n", module=module),
     )
     name = raised.removesuffix("()")
     if command == "play":
-        result = run_patience("play", "escalator", "--resume", "--no-dead-check", input="deal\n")
+        result = run_patience("play", "bristol", "--resume", "--no-dead-check", input="deal\n")
         expected = (
-            f"patience: error: the escalator plugin (patience-escalator) failed: {name}; your "
-            "game is saved; resume with: patience play escalator --resume"
+            f"patience: error: the bristol plugin (patience-bristol) failed: {name}; your "
+            "game is saved; resume with: patience play bristol --resume"
         )
     else:
-        args = ("solve", "escalator", "--from", save) if command == "solve" else ("hint", save)
+        args = ("solve", "bristol", "--from", save) if command == "solve" else ("hint", save)
         result = run_patience(*args)
         expected = (
-            f"patience: error: the plugin patience-escalator failed: {name} (set "
+            f"patience: error: the plugin patience-bristol failed: {name} (set "
             "PATIENCE_DEBUG=1 for details)"
         )
     assert (result.code, result.err.splitlines()) == (1, [expected])
