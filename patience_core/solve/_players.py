@@ -50,7 +50,7 @@ class HonestBudget:
     playout: int = PLAYOUT_NODES
     play_on: bool = True
     play_on_moves: int = 100
-    play_on_playout: int = 300
+    play_on_playout: int = 40
 
 
 #: When every move leads back to a position seen, the dead check's budget times this, once.
@@ -191,7 +191,7 @@ class HonestPlayer:
             return None
         ordered = search.order_moves(position, ahead)
         scores, done = expected_scores(
-            search, position, ordered, budget.samples, budget.play_on_playout
+            search, position, ordered, budget.samples, budget.play_on_playout, min_steps=4
         )
         # Ties of the short playouts go to the move that scores at once (max keeps the first).
         move = max(ordered, key=lambda m: (scores[m], game.score(game.play(position, m))))

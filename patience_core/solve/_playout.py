@@ -78,13 +78,14 @@ def expected_scores(
     deadline: float = float("inf"),
     cancel: Callable[[], bool] | None = None,
     wins: dict[Move, int] | None = None,
+    min_steps: int = PLAYOUT_MIN_STEPS,
 ) -> tuple[dict[Move, float], int]:
     """The mean final score of a greedy playout (:func:`playout_score`) after each of
     ``moves``, over sampled arrangements of the unseen cards (one, the position itself, when
     nothing is face down).
 
     :param arrangements: arrangements at most; fewer when ``nodes`` does not give every
-        playout :data:`PLAYOUT_MIN_STEPS` moves (at least one).
+        playout ``min_steps`` moves (at least one).
     :param nodes: moves played in all, at most (the answer depends only on it, not on the
         machine, unless ``deadline`` comes first).
     :param deadline: a :func:`time.perf_counter` time; an arrangement not finished by then is
@@ -92,14 +93,15 @@ def expected_scores(
     :param cancel: asked before each arrangement; True stops like the deadline.
     :param wins: when given, filled with the arrangements counted in which each move's playout
         ended won (a win found: the arrangement is won after the move).
+    :param min_steps: the fewest moves one playout gets (default :data:`PLAYOUT_MIN_STEPS`).
     :returns: ``({move: mean score}, arrangements counted)``; the means are 0.0 when none was.
     """
     if not moves:
         return {}, 0
     hidden = has_hidden(position)
     count = arrangements if hidden else 1
-    count = max(1, min(count, nodes // (len(moves) * PLAYOUT_MIN_STEPS)))
-    steps = max(PLAYOUT_MIN_STEPS, nodes // (count * len(moves)))
+    count = max(1, min(count, nodes // (len(moves) * min_steps)))
+    steps = max(min_steps, nodes // (count * len(moves)))
     game = search.game
     view = visible_view(position)
     # The shares' seed: the arrangements played out are the ones the shares judged, so a
