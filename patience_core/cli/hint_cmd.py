@@ -11,7 +11,7 @@ import click
 from patience_core.cli import STARTED, get_host
 from patience_core.cli.options import COUNT, SecondsType, chosen_mode, file_path
 from patience_core.play import load_session
-from patience_core.solve import HINT_SECONDS, hint
+from patience_core.solve import HINT_CAP_SECONDS, hint
 
 
 @click.command()
@@ -32,9 +32,9 @@ from patience_core.solve import HINT_SECONDS, hint
     "--seconds",
     type=SecondsType(min=0.05, max=600),
     metavar="SECONDS",
-    default=HINT_SECONDS,
-    show_default=True,
-    help="At most about how long until the answer, start-up included.",
+    help="A tight cap: at most about how long until the answer, start-up included (by "
+    "default the budget in positions decides, capped at "
+    f"{HINT_CAP_SECONDS:g} s of search).",
 )
 @click.option(
     "--nodes",
@@ -50,7 +50,7 @@ def hint_command(
     file: str,
     thoughtful: bool,
     honest: bool,
-    seconds: float,
+    seconds: float | None,
     nodes: int | None,
     as_json: bool,
 ) -> None:
@@ -64,9 +64,14 @@ def hint_command(
     host = get_host(ctx)
     _saved, session = load_session(file_path(file, "FILE", "save file", reading=True), host.game)
     positions = session.positions
-    # The answer is due about --seconds after the command started: start-up (loading the
-    # plugins, reading the save) counts, so the search gets what is left (at least 0.05 s).
-    left = max(0.05, seconds - (time.perf_counter() - STARTED))
+    # By default the budget in positions decides and the cap only guards against a runaway
+    # search: start-up under load must not cut the search short (docs/solver.md). A --seconds
+    # given is due about that long after the command started, start-up (loading the plugins,
+    # reading the save) included, so the search gets what is left (at least 0.05 s).
+    if seconds is None:
+        left = HINT_CAP_SECONDS
+    else:
+        left = max(0.05, seconds - (time.perf_counter() - STARTED))
     found = hint(
         session.game,
         positions[-1],

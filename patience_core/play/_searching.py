@@ -25,7 +25,7 @@ from patience_core.model import Move, PileKind, Position
 from patience_core.play._failures import HangUp, raised_by_plugin
 from patience_core.play._session import Session
 from patience_core.play._tally import GameTally
-from patience_core.solve import Hint, Solution, Verdict, hint_stream
+from patience_core.solve import HINT_CAP_SECONDS, HINT_SECONDS, Hint, Solution, Verdict, hint_stream
 from patience_core.solve import dead_check as run_dead_check
 
 __all__ = ["DEAD_AT_DEAL", "DEAD_NOW", "HintAnswer", "SearchMixin", "hides_cards"]
@@ -207,8 +207,10 @@ class SearchMixin:
 
         :param mode: ``"honest"``, ``"thoughtful"`` or ``None`` (the game's default).
         """
-        # The line player's thread is the session's: the search results are shared.
-        return _last(self._answers(mode, None, self.known)).text
+        # The line player's thread is the session's: the search results are shared. Only the
+        # final answer is shown, so the budget in positions decides, under a generous cap: the
+        # same answer on a loaded machine (docs/solver.md).
+        return _last(self._answers(mode, None, self.known, HINT_CAP_SECONDS)).text
 
     def hint_answer(
         self, mode: str | None = None, cancel: threading.Event | None = None
@@ -238,7 +240,11 @@ class SearchMixin:
         return self._answers(mode, cancel, self._known_copy())
 
     def _answers(
-        self, mode: str | None, cancel: threading.Event | None, known: dict[Position, Solution]
+        self,
+        mode: str | None,
+        cancel: threading.Event | None,
+        known: dict[Position, Solution],
+        seconds: float = HINT_SECONDS,
     ) -> Iterator[HintAnswer]:
         session = self.session
         game, positions = session.game, session.positions
@@ -250,6 +256,7 @@ class SearchMixin:
             positions[-1],
             positions[:-1],
             mode=mode,
+            seconds=seconds,
             known=known,
             search=self.search,
             cancel=None if cancel is None else cancel.is_set,

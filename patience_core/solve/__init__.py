@@ -6,6 +6,7 @@ from patience_core.solve._depthfirst import CLOCK_EVERY, Budget, DepthFirst, Sol
 from patience_core.solve._hints import (
     DEAD_CHECK_NODES,
     DEAD_CHECK_SECONDS,
+    HINT_CAP_SECONDS,
     HINT_SECONDS,
     HONEST,
     THOUGHTFUL,
@@ -51,6 +52,7 @@ __all__ = [
     "DEAD_CHECK_SECONDS",
     "FIRST_MIN_NODES",
     "FIRST_SHARE",
+    "HINT_CAP_SECONDS",
     "HINT_FIRST_SECONDS",
     "HINT_NODES",
     "HINT_SECONDS",

@@ -39,6 +39,7 @@ __all__ = [
     "DEAD_CHECK_NODES",
     "DEAD_CHECK_SECONDS",
     "GUESS",
+    "HINT_CAP_SECONDS",
     "HINT_SECONDS",
     "HONEST",
     "NO_LINE_REMAINS",
@@ -57,6 +58,10 @@ HONEST = "honest"
 
 #: The default time of one hint, in seconds (the answer must come within 2 s).
 HINT_SECONDS = 1.5
+#: The safety cap, in seconds, of a hint whose budget in positions decides (``patience hint``
+#: and the line player's ``hint`` without ``--seconds``): generous, so that the answer depends
+#: on the position and the budget alone, not on the machine's load.
+HINT_CAP_SECONDS = 10.0
 #: The default budget of ``play``'s dead check after each move.
 DEAD_CHECK_SECONDS = 0.3
 DEAD_CHECK_NODES = 30_000
