@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,7 +36,7 @@ def test_a_slow_start_up_does_not_cut_the_default_hint_short(
     assert played.code == 3, played.err
     save = patience_data_dir / "saves" / "fake.json"
     # Start-up took 10 s, more than the old default seconds (1.5) counted from the start.
-    monkeypatch.setattr(hint_cmd, "STARTED", hint_cmd.STARTED - 10.0)
+    monkeypatch.setattr(hint_cmd, "STARTED", time.perf_counter() - 10.0)
     caps: list[object] = []
 
     def recorded(*args: object, **kwargs: object) -> object:
@@ -68,7 +69,7 @@ def test_seconds_given_count_from_the_start(
 ) -> None:
     played = patience_cli("play", "fake", "-d", "2", input="deal\nundo\nt3 f1\nquit\n")
     assert played.code == 3, played.err
-    monkeypatch.setattr(hint_cmd, "STARTED", hint_cmd.STARTED - 10.0)
+    monkeypatch.setattr(hint_cmd, "STARTED", time.perf_counter() - 10.0)
     caps: list[float] = []
 
     def recorded(*args: object, **kwargs: float) -> object:
@@ -78,5 +79,5 @@ def test_seconds_given_count_from_the_start(
     monkeypatch.setattr(hint_cmd, "hint", recorded)
     save = str(patience_data_dir / "saves" / "fake.json")
     assert patience_cli("hint", save, "--seconds", "12").code == 0
-    # 12 s from the start, 10 of them gone: about 2 s left for the search.
-    assert len(caps) == 1 and 1.0 < caps[0] <= 2.0
+    # 12 s from the start, 10 of them gone: at most 2 s left for the search.
+    assert len(caps) == 1 and 0.05 <= caps[0] <= 2.0
