@@ -74,11 +74,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def get_host(ctx: click.Context) -> Any:
+def get_host(ctx: click.Context, quiet: bool = False) -> Any:
     """The loaded :class:`~patience_core.plugins.PluginHost` of this run (``ctx.obj``).
 
     Built on first use; a test may pass its own through ``CliRunner.invoke(..., obj=host)``.
-    Broken plugins are reported once on stderr.
+    Broken plugins are reported once on stderr (never with ``quiet``: a command reporting one
+    file of its own, such as ``variant check``).
     """
     root = ctx.find_root()
     if root.obj is None:
@@ -88,7 +89,7 @@ def get_host(ctx: click.Context) -> Any:
     host = root.obj
     if not getattr(host, "_reported", False):
         host.load()
-        for line in host.problems:
+        for line in () if quiet else host.problems:
             click.echo(f"patience: warning: {line}", err=True)
         host._reported = True
     return host

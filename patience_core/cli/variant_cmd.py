@@ -9,8 +9,8 @@ from pathlib import Path
 import click
 
 from patience_core.cli import get_host
-from patience_core.errors import PatienceError, shown
-from patience_core.families import variant_problems
+from patience_core.errors import BadSave, PatienceError, shown
+from patience_core.plugins import checked_variant, read_variant_file
 
 
 @click.group(invoke_without_command=True)
@@ -49,11 +49,11 @@ def check(ctx: click.Context, file: Path) -> None:
     """
     label = shown(str(file), 200, quote=False)
     try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise PatienceError(f"{label}: cannot be read: {exc.strerror or exc}") from None
-    host = get_host(ctx)
-    game, problems = variant_problems(data)
+        data = read_variant_file(file)
+    except BadSave as exc:
+        raise PatienceError(f"{label}: {exc}") from None
+    host = get_host(ctx, quiet=True)  # only the file asked about is reported
+    game, problems = checked_variant(data)
     name = game.name if game is not None else _declared_name(data)
     if name is not None and name in host.games:
         installed = host.games.get(name)

@@ -112,6 +112,9 @@ class FreeCellFamily(Family):
             return "ms-deals is true; allowed only with deck 'standard', 8 columns, no cells dealt"
         if cls.cells_dealt > cls.cells:
             return f"cells-dealt is {cls.cells_dealt}; allowed: a whole number 0..{cls.cells}"
+        cards = len(POLICIES.deck(cls.deck).cards())
+        if cards % 13 or cards < cls.columns + cls.cells_dealt:
+            return f"deck is {cls.deck!r}; allowed: a deck of whole suits, enough for the layout"
         return None
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:

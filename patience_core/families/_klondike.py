@@ -99,6 +99,18 @@ class KlondikeFamily(Family):
         if cls.deck in POLICIES.decks:
             cls.board = _board(cls)
 
+    @classmethod
+    def declaration_problem(cls) -> str | None:
+        """The parameters' own checks, then: the deck is of whole suits and holds the cards
+        the columns are dealt (column k gets k cards)."""
+        problem = super().declaration_problem()
+        if problem:
+            return problem
+        cards = len(POLICIES.deck(cls.deck).cards())
+        if cards % 13 or cards < cls.columns * (cls.columns + 1) // 2:
+            return f"deck is {cls.deck!r}; allowed: a deck of whole suits, enough for the layout"
+        return None
+
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self.fits = POLICIES.build(self.build).fits

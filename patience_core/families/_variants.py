@@ -143,7 +143,9 @@ def variant_problems(
         variant = make_variant(family, {**values, **given})
     except VariantError as exc:  # make_variant's own checks; the ones above catch the same
         return None, [str(exc)]
-    for check in (declaration_problem, lambda cls: cls.declaration_problem()):
+    # The family's own check first: its message names the key (a contradiction also leaves
+    # the generic checks' max_score unset).
+    for check in (lambda cls: cls.declaration_problem(), declaration_problem):
         problem = check(variant)
         if problem:
             return None, [problem]

@@ -15,7 +15,14 @@ from patience_core.plugins._records import (
     PluginRecord,
     api_problem,
 )
-from patience_core.plugins._variants import VARIANT_FILE, VARIANTS_GROUP, variant_folder
+from patience_core.plugins._variants import (
+    MAX_VARIANT_BYTES,
+    VARIANT_FILE,
+    VARIANTS_GROUP,
+    checked_variant,
+    read_variant_file,
+    variant_folder,
+)
 
 __all__ = [
     "BLOCKED",
@@ -25,10 +32,13 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "INCOMPATIBLE",
     "LOADED",
+    "MAX_VARIANT_BYTES",
     "VARIANTS_GROUP",
     "VARIANT_FILE",
     "PluginHost",
     "PluginRecord",
     "api_problem",
+    "checked_variant",
+    "read_variant_file",
     "variant_folder",
 ]

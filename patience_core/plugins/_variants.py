@@ -15,17 +15,20 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
-from patience_core.errors import PluginError, one_line
+from patience_core.errors import BadSave, PluginError, one_line
 from patience_core.families import Family, VariantError, read_variant, variant_problems
 from patience_core.files import data_dir
-from patience_core.games import GameRegistry
+from patience_core.games import GameRegistry, read_file_bytes
 from patience_core.plugins._records import BROKEN, LOADED, Candidate, PluginRecord
 
 __all__ = [
+    "MAX_VARIANT_BYTES",
     "VARIANTS_GROUP",
     "VARIANT_FILE",
+    "checked_variant",
     "load_variant_files",
     "load_variant_package",
+    "read_variant_file",
     "variant_folder",
     "variant_paths",
 ]
@@ -35,6 +38,39 @@ __all__ = [
 VARIANTS_GROUP = "patience.variants"
 #: The :attr:`PluginRecord.kind` of a variant file of the data folder.
 VARIANT_FILE = "variant file"
+
+
+#: The largest variant file read, in bytes (64 KiB: a variant file is a few hundred bytes).
+MAX_VARIANT_BYTES = 64 * 1024
+
+
+def read_variant_file(path: Path) -> bytes:
+    """The bytes of the variant file at ``path``, read like a save: a regular file only (a pipe
+    or a device would hang every command), at most :data:`MAX_VARIANT_BYTES`.
+
+    :raises BadSave: ``cannot be read: why`` (one line, without the path) when it cannot be
+        read or is too large.
+    """
+    try:
+        data = read_file_bytes(path, MAX_VARIANT_BYTES, regular_only=True)
+    except BadSave as exc:
+        why = str(exc).removeprefix(f"cannot read {path}: ")
+        raise BadSave(f"cannot be read: {why}") from None
+    if len(data) > MAX_VARIANT_BYTES:
+        raise BadSave(f"cannot be read: larger than {MAX_VARIANT_BYTES} bytes")
+    return data
+
+
+def checked_variant(data: bytes) -> tuple[type[Family] | None, list[str]]:
+    """:func:`~patience_core.families.variant_problems` at the boundary of a plugin's code: a
+    family or policy that raises while the class is made (a build policy's ``fits`` raising
+    in the family's ``__init_subclass__``) is the file's problem, in one line, not a crash."""
+    try:
+        return variant_problems(data)
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:  # a plugin's policy code, whatever it raised
+        return None, [f"making its game failed: {one_line(exc)}"]
 
 
 #: The variant classes made in this process, by file contents and path: a file loaded again (by
@@ -132,10 +168,10 @@ def _load_file(path: Path, games: GameRegistry) -> tuple[str, str]:
     """Register the variant file ``path``: ``("", its game's name)``, or ``(the problem, "")``."""
     games.current_plugin = str(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        return f"cannot be read: {exc.strerror or exc}", ""
-    variant, problems = variant_problems(data)
+        data = read_variant_file(path)
+    except BadSave as exc:
+        return str(exc), ""
+    variant, problems = checked_variant(data)
     if variant is None:
         return problems[0], ""
     variant = _made_once(variant, data, str(path))
