@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -114,3 +115,40 @@ def test_the_host_keeps_working_beside_broken_files(tmp_path: Path) -> None:
         f"variant file {folder / 'pipe.toml'} is broken and was skipped: "
         "cannot be read: not a regular file"
     ]
+
+
+@pytest.fixture
+def variants(patience_data_dir: Path) -> Path:
+    """The data folder's variants: a named pipe and a contradictory FreeCell."""
+    folder = patience_data_dir / "variants"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "pipe.toml")
+    (folder / "bad.toml").write_bytes(file("freecell", cells_dealt=10))
+    return folder
+
+
+@pytest.fixture
+def patience_host(variants: Path, patience_host: Any) -> Any:
+    """The kit's host, loaded after the variant files were written."""
+    return patience_host
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_variant_check_reports_only_its_file(
+    patience_cli: Any, variants: Path, tmp_path: Path
+) -> None:
+    folder = variants
+    assert "pipe.toml" in patience_cli("list").err  # other commands warn of it
+    pipe = patience_cli("variant", "check", str(folder / "pipe.toml"))
+    assert (pipe.code, pipe.out) == (1, "")
+    assert pipe.err == (
+        f"patience: error: {folder / 'pipe.toml'}: cannot be read: not a regular file\n"
+    )
+    mine = tmp_path / "mine.toml"
+    mine.write_bytes(file("freecell", cells=3))
+    right = patience_cli("variant", "check", str(mine))
+    assert (right.code, right.err) == (0, "")
+    assert right.out == f"{mine}: a variant of the freecell family: mine (Mine)\n"
+    bad = patience_cli("variant", "check", str(folder / "bad.toml"))
+    assert (bad.code, bad.err) == (1, "")
+    assert bad.out == (f"{folder / 'bad.toml'}: cells-dealt is 10; allowed: a whole number 0..4\n")
