@@ -17,6 +17,7 @@ from patience_core.families import POLICIES, BuildPolicy, Deck, variant_problems
 from patience_core.games import GameRegistry
 from patience_core.plugins import PluginHost, checked_variant
 from patience_core.plugins._variants import load_variant_files
+from patience_core.testing import GameConformance
 
 TEST_PLUGIN = "test-policies"
 
@@ -152,3 +153,18 @@ def test_variant_check_reports_only_its_file(
     bad = patience_cli("variant", "check", str(folder / "bad.toml"))
     assert (bad.code, bad.err) == (1, "")
     assert bad.out == (f"{folder / 'bad.toml'}: cells-dealt is 10; allowed: a whole number 0..4\n")
+
+
+def test_the_kit_plays_a_data_folder_variant_on_the_command_line(
+    patience_data_dir: Path, tmp_path: Path
+) -> None:
+    """The kit's command-line play runs in a fresh data folder: the variant files come along."""
+    folder = patience_data_dir / "variants"
+    folder.mkdir(parents=True)
+    (folder / "three.toml").write_bytes(file("freecell", cells=3).replace(b"mine", b"three"))
+
+    class Kit(GameConformance):
+        game = "three"
+
+    (tmp_path / "kit").mkdir()
+    Kit().test_cli_play_scripted_and_resume(tmp_path / "kit")
