@@ -117,7 +117,10 @@ class GolfFamily(Family):
             cards = len(POLICIES.deck(cls.deck).cards())
             size = shape(cls.tableau, cls.columns, cls.depth, cls.rows).size
             if size + cls.waste_start > cards:
-                problem = f"the tableau's {size} cards do not fit a deck of {cards}"
+                problem = (
+                    f"tableau is {cls.tableau!r} of {size} cards; allowed: at most "
+                    f"{cards - cls.waste_start} cards (deck {cls.deck!r} holds {cards})"
+                )
         return problem
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
