@@ -6,6 +6,7 @@ Layer 3. The plugin host passes one :class:`GameRegistry` to every plugin's
 
 from __future__ import annotations
 
+import difflib
 import pkgutil
 from collections.abc import Iterator
 
@@ -16,7 +17,11 @@ from patience_core.games._declaration import declaration_problem
 from patience_core.games._game import Game
 from patience_core.games._search import GameSearch
 
-__all__ = ["GameRegistry", "distribution_of"]
+__all__ = ["LISTED_GAMES", "GameRegistry", "distribution_of"]
+
+#: Up to this many installed games, an unknown game's message lists them all; with more, it
+#: names the closest and ``patience list`` (a one-line message stays short).
+LISTED_GAMES = 10
 
 
 @attrs.define
@@ -106,12 +111,20 @@ class GameRegistry:
     def get(self, name: str) -> type[Game]:
         """The game class registered as ``name`` (case does not matter: names are lower case).
 
-        :raises UnknownGame: with the list of known games.
+        :raises UnknownGame: naming the known games, or, when more than :data:`LISTED_GAMES` are
+            installed, the closest names and ``patience list`` (the message stays one short line).
         """
         game = self._games.get(name) or self._games.get(name.strip().lower())
         if game is None:
-            known = ", ".join(sorted(self._games)) or "none installed"
-            raise UnknownGame(f"unknown game {shown(name, 23)} (known games: {known})")
+            names = sorted(self._games)
+            if len(names) <= LISTED_GAMES:
+                known = f"known games: {', '.join(names) or 'none installed'}"
+            else:
+                close = difflib.get_close_matches(name.strip().lower(), names, n=3)
+                known = f"{len(names)} games installed; `patience list` names them"
+                if close:
+                    known = f"did you mean {' or '.join(close)}? {known}"
+            raise UnknownGame(f"unknown game {shown(name, 23)} ({known})")
         return game
 
     def remove_provider(self, distribution: str) -> list[str]:
