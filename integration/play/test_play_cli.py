@@ -805,17 +805,18 @@ def test_a_plugin_failing_in_the_dead_check_turns_the_check_off_and_the_game_goe
 
 
 def test_errors_raised_in_plugin_code_name_the_plugin() -> None:
-    from patience_escalator import Escalator
+    # Bristol's rules are its plugin's own code (Escalator's are the golf family's, in patience).
+    from patience_bristol import Bristol
 
     from patience_core.errors import plugin_behind
     from patience_core.model import Move
 
-    game = Escalator()
+    game = Bristol()
     position = game.deal(DealNumber(1))
     try:
-        game.play(position.replace([(2, ())]), Move.transfer(2, 1))  # no card there
+        game.play(position, Move.transfer(99, 1))  # no such pile
     except IndexError as exc:
-        assert plugin_behind(exc) == "patience-escalator"
+        assert plugin_behind(exc) == "patience-bristol"
     else:
         raise AssertionError("expected an IndexError from the plugin")
     try:
