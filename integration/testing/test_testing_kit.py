@@ -152,11 +152,13 @@ def test_the_kit_fails_a_game_whose_check_position_refuses_a_position_play_reach
 
 
 def _search_with(**methods: object) -> GameSearch:
-    """Escalator's registered search object, of a class with ``methods`` instead of its own."""
+    """Escalator's registered search object, of a class with ``methods`` instead of its own,
+    searched through positions (the golf family's compact space would bypass them)."""
     from patience_core.testing import search_for
 
     game = load_game("escalator")
     base = type(search_for(game))
+    methods = {"search_space": lambda self, position: None, **methods}
     return type("Broken", (base,), methods)(game)  # type: ignore[no-any-return]
 
 
