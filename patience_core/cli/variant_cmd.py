@@ -31,10 +31,14 @@ def _declared_name(data: bytes) -> str | None:
     return name if isinstance(name, str) else None
 
 
-def _same_file(one: str | None, other: Path) -> bool:
+def _same_file(one: str | None, other: Path, data: bytes) -> bool:
+    """Whether the installed game's variant file ``one`` is ``other``, or a copy of it (the
+    file a distribution installed, checked from its source tree)."""
     try:
-        return one is not None and Path(one).resolve() == other.resolve()
-    except OSError:
+        return one is not None and (
+            Path(one).resolve() == other.resolve() or read_variant_file(Path(one)) == data
+        )
+    except (OSError, BadSave):
         return False
 
 
@@ -58,7 +62,7 @@ def check(ctx: click.Context, file: Path) -> None:
     if name is not None and name in host.games:
         installed = host.games.get(name)
         # The file itself, installed (in the data folder or a distribution), is no rival.
-        if not _same_file(getattr(installed, "variant_file", None), file):
+        if not _same_file(getattr(installed, "variant_file", None), file, data):
             provider = shown(host.games.provider(name), 60, quote=False)
             problems.append(
                 f"name {name!r} is taken by {provider} ({shown(installed.title, 40, False)}); "

@@ -32,6 +32,20 @@ def test_every_file_is_a_right_variant_file(item: Any, patience_main: Any) -> No
     assert result.out.endswith(f"{variant.name} ({variant.title})\n")
 
 
+def test_a_copy_of_a_shipped_file_is_no_rival_but_an_edited_one_is(
+    tmp_path: Any, patience_main: Any
+) -> None:
+    """Checking the source tree's file of an installed (copied) distribution passes; a file
+    that differs but claims the same name is a clash."""
+    shipped = next(item for item in FILES if item.name == "freecell.toml")
+    copy = tmp_path / "freecell.toml"
+    copy.write_bytes(shipped.read_bytes())
+    assert patience_main("variant", "check", str(copy)).code == 0
+    copy.write_bytes(shipped.read_bytes().replace(b"cells = 4", b"cells = 3"))
+    result = patience_main("variant", "check", str(copy))
+    assert result.code == 1 and "name 'freecell' is taken by patience-classics" in result.out
+
+
 def test_every_file_has_its_conformance_class() -> None:
     tested = {cls.game for cls in GameConformance.__subclasses__() if cls.__module__ == __name__}
     assert tested == {item.name.removesuffix(".toml") for item in FILES}
