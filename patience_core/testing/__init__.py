@@ -11,6 +11,7 @@ from patience_core.testing._checks import (
     walk_record,
 )
 from patience_core.testing._conformance import ALL_DEAD_DEALS, GameConformance
+from patience_core.testing._declared import DeclaredConformance
 from patience_core.testing._fake import FAKE_PLUGIN, FakeGame
 from patience_core.testing._fake_family import FAKE_FAMILY_PLUGIN, FakeFamily
 from patience_core.testing._fixtures import (
@@ -43,6 +44,7 @@ __all__ = [
     "FAKE_PLUGIN",
     "SHORTCUTS",
     "CliResult",
+    "DeclaredConformance",
     "FakeFamily",
     "FakeGame",
     "GameConformance",

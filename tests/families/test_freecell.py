@@ -20,10 +20,9 @@ from patience_core.engine import (
 )
 from patience_core.families import FreeCellFamily, FreeCellSearch, make_variant, write_fcs
 from patience_core.families._freecell_fast import summarise
-from patience_core.games import Game, GameSearch
 from patience_core.model import Card, Move, Position, Rank, Suit
 from patience_core.solve import Budget, Verdict, solve
-from patience_core.testing import GameConformance
+from patience_core.testing import DeclaredConformance
 
 GOLDEN = Path(__file__).parents[2] / "plugins" / "bakers-game" / "tests" / "data" / "ms-deals.txt"
 
@@ -227,26 +226,11 @@ def test_freecell_ms_deal_sample_is_won() -> None:
         assert solution.verdict is Verdict.WON, number
 
 
-class _Declared(GameConformance):
+class _Declared(DeclaredConformance):
     """The kit on a declaration no installed plugin registers: the checks that load it by name
     (discovery, other processes, saved games, the command line) are left out."""
 
-    declared: type[FreeCellFamily] = FreeCell
-
-    def make_game(self) -> Game:
-        return self.declared()
-
-    def make_search(self, game: Game) -> GameSearch:
-        return self.declared.search_class(game)
-
-    def test_discovered_through_entry_point(self) -> None:
-        pytest.skip("declared in the test, not installed")
-
-    test_same_in_every_process = test_discovered_through_entry_point
-    test_save_load_round_trip = test_discovered_through_entry_point  # type: ignore[assignment]
-    test_cli_deal = test_discovered_through_entry_point
-    test_cli_play_scripted_and_resume = test_discovered_through_entry_point  # type: ignore[assignment]
-    test_cli_simulate = test_discovered_through_entry_point
+    declared = FreeCell
 
 
 class TestFreeCellConformance(_Declared):

@@ -11,10 +11,10 @@ import pytest
 
 from patience_core.engine import DealNumber, GRand
 from patience_core.families import GolfFamily, GolfSearch, VariantError, make_variant
-from patience_core.games import Game, GameOption, GameSearch, declaration_problem
+from patience_core.games import GameOption, GameSearch, declaration_problem
 from patience_core.model import Card, Move, Position
 from patience_core.solve import Budget, Verdict, solve
-from patience_core.testing import GameConformance
+from patience_core.testing import DeclaredConformance
 
 STOCK, WASTE, FIRST = 0, 1, 2
 
@@ -153,26 +153,11 @@ def test_why_a_move_is_refused() -> None:
 # -- the conformance kit on declared variants ---------------------------------------------------
 
 
-class _Declared(GameConformance):
+class _Declared(DeclaredConformance):
     """The kit on a declaration no installed plugin registers: the checks that load it by name
     (discovery, other processes, saved games, the command line) are left out."""
 
-    declared: type[Game] = DeadKing
-
-    def make_game(self) -> Game:
-        return self.declared()
-
-    def make_search(self, game: Game) -> GameSearch:
-        return GolfSearch(game)
-
-    def test_discovered_through_entry_point(self) -> None:
-        pytest.skip("declared in the test, not installed")
-
-    test_same_in_every_process = test_discovered_through_entry_point
-    test_save_load_round_trip = test_discovered_through_entry_point  # type: ignore[assignment]
-    test_cli_deal = test_discovered_through_entry_point
-    test_cli_play_scripted_and_resume = test_discovered_through_entry_point  # type: ignore[assignment]
-    test_cli_simulate = test_discovered_through_entry_point
+    declared = DeadKing
 
 
 class TestWrapTwo(_Declared):

@@ -10,9 +10,8 @@ import pytest
 
 from patience_core.engine import DealNumber
 from patience_core.families import KlondikeFamily, KlondikeSearch, make_variant
-from patience_core.games import Game, GameSearch
 from patience_core.model import Card, Move, MoveKind, Position
-from patience_core.testing import GameConformance, assert_matches_golden, read_golden
+from patience_core.testing import DeclaredConformance, assert_matches_golden, read_golden
 
 GOLDEN = read_golden((Path(__file__).parent / "data" / "aisleriot-klondike.txt").read_text())
 
@@ -148,28 +147,13 @@ def test_the_rules_text_follows_the_declaration() -> None:
     assert bad.declaration_problem() == "draw is 0; allowed: a whole number 1..5"
 
 
-class _Declared(GameConformance):
+class _Declared(DeclaredConformance):
     """The kit on a declaration that no installed plugin registers: the checks that load it
     by name (discovery, other processes, saved games, the command line) are left to the
     variant files' own kit runs."""
 
-    declared: type[Game] = Klondike
+    declared = Klondike
     deals = (1, 2, 12345)
-
-    def make_game(self) -> Game:
-        return self.declared()
-
-    def make_search(self, game: Game) -> GameSearch:
-        return KlondikeSearch(game)  # type: ignore[arg-type]
-
-    def test_discovered_through_entry_point(self) -> None:
-        pytest.skip("declared in the test, not installed")
-
-    test_same_in_every_process = test_discovered_through_entry_point
-    test_save_load_round_trip = test_discovered_through_entry_point  # type: ignore[assignment]
-    test_cli_deal = test_discovered_through_entry_point
-    test_cli_play_scripted_and_resume = test_discovered_through_entry_point  # type: ignore[assignment]
-    test_cli_simulate = test_discovered_through_entry_point
 
 
 class TestKlondikeDrawOne(_Declared):

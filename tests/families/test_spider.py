@@ -12,9 +12,8 @@ import pytest
 
 from patience_core.engine import DealNumber
 from patience_core.families import POLICIES, SpiderFamily, SpiderSearch, make_variant
-from patience_core.games import Game, GameSearch
 from patience_core.model import Card, Move, MoveKind, Position, Rank, Suit
-from patience_core.testing import GameConformance, assert_matches_golden, read_golden
+from patience_core.testing import DeclaredConformance, assert_matches_golden, read_golden
 
 GOLDEN = read_golden((Path(__file__).parent / "data" / "aisleriot-spider.txt").read_text())
 
@@ -189,27 +188,12 @@ def test_a_deal_is_never_a_transfer() -> None:
     assert all(m.kind is MoveKind.DEAL or m.target is not None for m in moves)
 
 
-class _Declared(GameConformance):
+class _Declared(DeclaredConformance):
     """The kit on a declaration that no installed plugin registers (the checks that load it
     by name are left to the variant files' own kit runs)."""
 
-    declared: type[Game] = Spider
+    declared = Spider
     deals = (1, 2)
-
-    def make_game(self) -> Game:
-        return self.declared()
-
-    def make_search(self, game: Game) -> GameSearch:
-        return SpiderSearch(game)  # type: ignore[arg-type]
-
-    def test_discovered_through_entry_point(self) -> None:
-        pytest.skip("declared in the test, not installed")
-
-    test_same_in_every_process = test_discovered_through_entry_point
-    test_save_load_round_trip = test_discovered_through_entry_point  # type: ignore[assignment]
-    test_cli_deal = test_discovered_through_entry_point
-    test_cli_play_scripted_and_resume = test_discovered_through_entry_point  # type: ignore[assignment]
-    test_cli_simulate = test_discovered_through_entry_point
 
 
 class TestSpiderette(_Declared):
