@@ -32,11 +32,12 @@ def _declared_name(data: bytes) -> str | None:
 
 
 def _same_file(one: str | None, other: Path, data: bytes) -> bool:
-    """Whether the installed game's variant file ``one`` is ``other``, or a copy of it (the
-    file a distribution installed, checked from its source tree)."""
+    """Whether the installed game's variant file ``one`` is ``other``, or a copy of it of the
+    same file name (the file a distribution installed, checked from its source tree)."""
     try:
         return one is not None and (
-            Path(one).resolve() == other.resolve() or read_variant_file(Path(one)) == data
+            Path(one).resolve() == other.resolve()
+            or (Path(one).name == other.name and read_variant_file(Path(one)) == data)
         )
     except (OSError, BadSave):
         return False
