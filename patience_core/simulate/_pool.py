@@ -158,7 +158,8 @@ def local_chunks(
     A worker that dies breaks the pool: ``on_note`` is told, a new pool plays the chunks not yet
     done.
 
-    :raises PluginError: when a plugin's code fails in a worker (the line it gives).
+    :raises PluginError: when a plugin's code fails in a worker (the line it gives), once the
+        chunks before the failing one are done (their rows yielded).
     :raises WorkerDied: when the pool breaks three times while the same chunk is the oldest
         not done, or at once when its workers could not start (:data:`MAIN_GUARD`).
     """
@@ -183,6 +184,7 @@ def local_chunks(
                     executor.submit(play_chunk, chunk): index for index, chunk in pending.items()
                 }
             broken = False
+            failed: tuple[int, PatienceError] | None = None
             while futures and not broken:
                 done, _ = wait(futures, return_when=FIRST_COMPLETED)
                 for future in sorted(done, key=futures.__getitem__):
@@ -194,8 +196,17 @@ def local_chunks(
                         continue
                     del pending[index]
                     yield index, rows
-                    if error is not None:
-                        raise error
+                    if error is not None and (failed is None or index < failed[0]):
+                        failed = (index, error)
+                if failed is not None:
+                    # The chunks before the failing deal are finished first, so that the
+                    # rows before it are kept whatever the number of workers.
+                    for future, index in list(futures.items()):
+                        if index > failed[0]:
+                            future.cancel()
+                            del futures[future]
+                    if not futures or broken:
+                        raise failed[1]
             if broken and _MAIN_RERUN in _stop(executor):
                 raise WorkerDied(MAIN_GUARD)
             if broken:
