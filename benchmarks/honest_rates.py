@@ -23,17 +23,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import statistics
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
+from _common import add_range_arguments, deal_range, host, range_text, run_all, selected_games
 
 from patience_core.engine import DealNumber
-from patience_core.plugins import PluginHost
 from patience_core.simulate import wilson_interval
 from patience_core.solve import HonestBudget, play_honestly
 
@@ -65,24 +63,14 @@ class Outcome:
     seconds: float
 
 
-_HOST: PluginHost | None = None
-
-
-def _host() -> PluginHost:
-    global _HOST
-    if _HOST is None:
-        _HOST = PluginHost().load()
-    return _HOST
-
-
 def run_task(task: Task) -> Outcome:
     """Play one deal honestly (in this process)."""
-    host = _host()
-    game = host.game(task.game, {})
+    loaded = host()
+    game = loaded.game(task.game, {})
     start = game.deal(DealNumber(task.deal))
     budget = HonestBudget(samples=task.samples, nodes=task.nodes, dead_nodes=task.dead_nodes)
     started = time.process_time()
-    play = play_honestly(game, start, budget, task.max_moves, host.search(game))
+    play = play_honestly(game, start, budget, task.max_moves, loaded.search(game))
     seconds = time.process_time() - started
     position = start
     for move in play.moves:
@@ -93,17 +81,6 @@ def run_task(task: Task) -> Outcome:
 def run_tasks(tasks: Sequence[Task]) -> list[Outcome]:
     """Play some deals (in a worker process)."""
     return [run_task(task) for task in tasks]
-
-
-def run_all(tasks: Sequence[Task], jobs: int) -> Iterator[Outcome]:
-    """Every task's outcome, in task order."""
-    if jobs <= 1:
-        yield from map(run_task, tasks)
-        return
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(jobs, context) as pool:
-        for outcomes in pool.map(run_tasks, [[task] for task in tasks]):
-            yield from outcomes
 
 
 def load_rows(path: Path | None) -> dict[Task, Outcome]:
@@ -153,36 +130,29 @@ HEADER = (
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="+", help="games (every installed game)")
-    parser.add_argument("--deals", type=int, default=200, help="deals per game (200)")
-    parser.add_argument("--first", type=int, default=1, help="first deal number (1)")
+    add_range_arguments(parser)
     parser.add_argument("--samples", type=int, default=6, help="arrangements per decision (6)")
     parser.add_argument("--nodes", type=int, default=1000, help="positions per search (1000)")
     parser.add_argument("--dead-nodes", type=int, default=20_000, help="dead check (20000)")
     parser.add_argument("--max-moves", type=int, default=2000, help="move cap per deal (2000)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--rows", type=Path, help="JSON-lines file keeping every deal's result")
-    parser.add_argument("--verbose", action="store_true", help="print every deal's result")
     args = parser.parse_args()
-    host = _host()
-    for problem in host.problems:
-        print(f"warning: {problem}")
-    games = args.games or host.games.names()
+    games = selected_games(args)
+    deals = deal_range(args)
     kept = load_rows(args.rows)
     print(
-        f"deals {args.first}..{args.first + args.deals - 1}, honest player: {args.samples} "
+        f"{range_text(deals)}, honest player: {args.samples} "
         f"arrangements, {args.nodes} positions per search, dead check {args.dead_nodes} "
         f"positions, at most {args.max_moves} moves; {args.jobs} job(s)"
     )
     print(HEADER, flush=True)
     started = time.perf_counter()
     for game in games:
-        deals = range(args.first, args.first + args.deals)
         tasks = [
             Task(game, n, args.samples, args.nodes, args.dead_nodes, args.max_moves) for n in deals
         ]
         todo = [task for task in tasks if task not in kept]
-        for outcome in run_all(todo, args.jobs):
+        for outcome in run_all(run_tasks, todo, args.jobs):
             kept[outcome.task] = outcome
             save_row(args.rows, outcome)
             if args.verbose:

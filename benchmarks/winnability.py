@@ -19,16 +19,14 @@ Usage: ``python benchmarks/winnability.py [--games G ...] [--deals 200] [--first
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import statistics
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 
 import attrs
+from _common import add_range_arguments, deal_range, host, range_text, run_all, selected_games
 
 from patience_core.engine import DealNumber, counted
-from patience_core.plugins import PluginHost
 from patience_core.simulate import wilson_interval
 from patience_core.solve import Budget, Verdict, solve
 
@@ -59,40 +57,19 @@ class Outcome:
     nodes: int
 
 
-_HOST: PluginHost | None = None
-
-
-def _host() -> PluginHost:
-    global _HOST
-    if _HOST is None:
-        _HOST = PluginHost().load()
-    return _HOST
-
-
 def run_task(task: Task) -> Outcome:
     """Solve one deal (in this process)."""
-    host = _host()
-    game = host.game(task.game, dict(task.options))
+    loaded = host()
+    game = loaded.game(task.game, dict(task.options))
     scheme = task.scheme if task.scheme in game.deal_schemes else game.deal_schemes[0]
     position = game.deal(DealNumber(task.deal, scheme))
-    solution = solve(game, position, Budget(seconds=task.seconds), host.search(game))
+    solution = solve(game, position, Budget(seconds=task.seconds), loaded.search(game))
     return Outcome(task, solution.verdict, solution.seconds, solution.nodes)
 
 
 def run_tasks(tasks: Sequence[Task]) -> list[Outcome]:
     """Solve some deals (in a worker process)."""
     return [run_task(task) for task in tasks]
-
-
-def run_all(tasks: Sequence[Task], jobs: int) -> Iterator[Outcome]:
-    """Every task's outcome, in task order."""
-    if jobs <= 1:
-        yield from map(run_task, tasks)
-        return
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(jobs, context) as pool:
-        for outcomes in pool.map(run_tasks, [[task] for task in tasks]):
-            yield from outcomes
 
 
 def label(game: str, options: tuple[tuple[str, str], ...]) -> str:
@@ -129,34 +106,26 @@ HEADER = (
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="+", help="games (every installed game)")
-    parser.add_argument("--deals", type=int, default=200, help="deals per game (200)")
-    parser.add_argument("--first", type=int, default=1, help="first deal number (1)")
+    add_range_arguments(parser)
     parser.add_argument("--seconds", type=float, default=10.0, help="budget per deal (10)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--scheme", help="deal numbering scheme, where a game accepts it")
-    parser.add_argument("--verbose", action="store_true", help="print every deal's verdict")
     args = parser.parse_args()
-    host = _host()
-    for problem in host.problems:
-        print(f"warning: {problem}")
-    games = args.games or host.games.names()
+    games = selected_games(args)
+    deals = deal_range(args)
     groups: list[tuple[str, list[Task]]] = []
     for game in games:
         for options in VARIANTS.get(game, ({},)):
             opts = tuple(sorted(options.items()))
-            deals = range(args.first, args.first + args.deals)
             tasks = [Task(game, opts, args.scheme, n, args.seconds) for n in deals]
             groups.append((label(game, opts), tasks))
     print(
-        f"deals {args.first}..{args.first + args.deals - 1}, thoughtful, "
-        f"{args.seconds:g} s budget per deal, {args.jobs} job(s)"
+        f"{range_text(deals)}, thoughtful, {args.seconds:g} s budget per deal, {args.jobs} job(s)"
     )
     print(HEADER, flush=True)
     started = time.perf_counter()
     for name, tasks in groups:
         outcomes = []
-        for outcome in run_all(tasks, args.jobs):
+        for outcome in run_all(run_tasks, tasks, args.jobs):
             outcomes.append(outcome)
             if args.verbose:
                 print(
