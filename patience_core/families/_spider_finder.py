@@ -1,16 +1,12 @@
-"""The spider family's win finder: the rules on compact states and a best-first search for a
-win that prunes moves (so it proves nothing lost; the solver replays what it finds).
+"""The spider family's heuristic win finder: :class:`Finder`, the compact engine with a search
+for wins.
 
-Layer 3½ (above :mod:`patience_core.games`). A compact state is the stock count, the number
-of face-down cards left in each column (they never change order, so the count says which they
-are), the face-up cards of each column as bytes of ``suit * 16 + rank`` (bottom first), and the
-number of suits on the foundations. Moves tried (:meth:`_Finder.steps`): a run moves whole onto
-a card it builds on; part of a run only when it joins its own suit; a run already lying on a card
-it builds on moves only to join its own suit; into an empty column (the first one) the whole
-run, and while the stock is left its top card alone too; a complete suit to a foundation; the
-deal. The progress score (lower first): face-down cards weigh 5, each face-up card not on its
-same-suit successor 1 (0.5 on another suit's), each same-suit run covering face-down cards 2,
-each card in the stock 1.2; each empty column counts 2 in favour.
+Layer 3½ (above :mod:`patience_core.games`). Best-first searches of one phase (between two
+deals) at a time, a depth-first stage over the phases and a beam over the phases; how they work
+and why they may prune moves is told in the docstring of
+:mod:`patience_core.families._spider_search`, and their figures in ``docs/families.md`` and
+``docs/games/spiderette.md`` ("Solver"). The tuning constants below are read at run time, so
+tests may patch them here.
 """
 
 from __future__ import annotations
@@ -18,336 +14,379 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
-from patience_core.model import Card, Move, Position
-
-if TYPE_CHECKING:
-    from patience_core.families._spider_search import SpiderSearch
+from patience_core.engine import time_is_up
+from patience_core.families._spider_engine import Engine
+from patience_core.families._spider_piles import State, Step, Tables, _new_atoms
+from patience_core.model import Position
 
 __all__ = ["Finder"]
 
-#: (stock left, face-down count per column, face-up cards per column, suits on foundations).
-State = tuple[int, tuple[int, ...], tuple[bytes, ...], int]
-#: (source column, target column, count); target -1 a foundation; source -1 the deal.
-Step = tuple[int, int, int]
-_DEAL: Step = (-1, -1, 0)
-#: Weights of the progress score (module docstring).
-_DOWN, _BREAK, _OFF_SUIT, _COVER, _STOCK, _EMPTY = 5.0, 1.0, 0.5, 2.0, 1.2, 2.0
-#: The beam's first width (positions after a deal kept per level) and positions explored per
-#: phase search; a pass that cut something short doubles both.
+#: A deal candidate: (its score, its key, the state just after the deal, the line to it).
+_Candidate = tuple[float, tuple[object, ...], State, object]
+
+#: The beam's first width (deal candidates kept per level), and positions explored per phase
+#: search (before the last deal, and in the last phase). A pass that left candidates out of the
+#: beam doubles the width; a pass that did not (but cut a phase search short) doubles the
+#: phase limits.
 _BEAM = 8
 _PHASE_NODES = 2000
+_LAST_NODES = 5000
+#: Candidates kept first per set of face-down counts (different cards turned up are different
+#: plans, while near-equal scores often differ by little); the rest of the beam is filled in
+#: score order.
+_PER_PLAN = 2
+
+#: The win finder's first stage (a share of its time): depth first over the phases, with the
+#: best ``_WIDTH`` deal candidates followed from each phase (times the phase's factor, by the
+#: deals left: early choices are followed more widely than the last deal's, whose futures are
+#: small); each pass that cut something short doubles the width and the phase limits.
+_DEPTH_FIRST_SHARE = 0.4
+_WIDTH = 4
+_WIDTH_FACTOR = {1: 0.5, 2: 1.0}
+_EARLY_FACTOR = 2.0
+#: Deal candidates kept by the beam's phase searches at most (their states and lines); the
+#: kept searches are forgotten when they hold more (a speed-up only).
+_KEPT_CANDIDATES = 1_000_000
+#: CPU seconds it takes to free one kept candidate (measured: about 0.55 microseconds): the
+#: finder stops that much earlier, so that freeing its tables fits in its budget too.
+_FREE_SECONDS = 7e-7
+#: Candidates pooled by the beam between two readings of the clock.
+_POOL_CHECK = 4096
 
 
-#: Piles whose facts are kept at most (the table is emptied then).
-_FACTS_KEPT = 200_000
-#: (run length, lies on a card it builds on, top 13 a complete suit, card -> count from top).
-_Facts = tuple[int, bool, bool, dict[int, int]]
+class _Found(Exception):
+    """A winning line was found (its linked list of steps is the argument)."""
 
 
 class _OutOfBudget(Exception):
     """The node or time budget ran out."""
 
 
-def code(card: Card) -> int:
-    """A card's compact code, ``suit * 16 + rank``."""
-    return int(card.suit) * 16 + int(card.rank)
+class Finder(Engine):
+    """The compact engine of one spider position (:class:`Engine`) and the win-finding search.
 
-
-class Finder:
-    """The compact rules of one position of a spider game, and the best-first search.
-
-    :param search: the game's search object (its policy tables over card codes).
-    :param position: a position whose columns hold face-down cards only below face-up ones.
-    :raises ValueError: for any other position (the finder is then skipped).
+    :param tables: as for :class:`Engine`. :param columns: as for :class:`Engine`.
+    :param foundations: as for :class:`Engine`. :param position: as for :class:`Engine`.
+    :raises ValueError: as :class:`Engine` does.
     """
 
-    def __init__(self, search: SpiderSearch, position: Position) -> None:
-        game = search.game
-        self.game = game
-        self.fits, self.joins, self.accepts = search.fits, search.joins, search.accepts
-        hidden: list[tuple[int, ...]] = []
-        downs: list[int] = []
-        ups: list[bytes] = []
-        for column in game.tableau:
-            pile = position[column]
-            down = 0
-            while down < len(pile) and not pile[down].face_up:
-                down += 1
-            if any(not card.face_up for card in pile[down:]) or (down and down == len(pile)):
-                raise ValueError("a face-down card above a face-up one, or on top")
-            hidden.append(tuple(code(card) for card in pile[:down]))
-            downs.append(down)
-            ups.append(bytes(code(card) for card in pile[down:]))
-        self.hidden = tuple(hidden)
-        self.stock = tuple(code(card) for card in reversed(position[0]))
-        homes = sum(1 for f in game.foundations if position[f])
-        self.root: State = (len(self.stock), tuple(downs), tuple(ups), homes)
-        self.position = position
-        self.nodes = 0
-        self.auto = game.suit_removal == "auto"
-        self._values: dict[bytes, tuple[float, int]] = {}
-        self._facts: dict[bytes, _Facts] = {}
-        self.homes = len(game.foundations)
-        #: The codes of the cards that build on each card (the build policy, card by card).
-        self.onto: dict[int, tuple[int, ...]] = {}
-        for card, below in sorted(self.fits):
-            self.onto[below] = (*self.onto.get(below, ()), card)
-        for card in search.cards:
-            self.onto.setdefault(card, ())
-        self._budget = 0
+    def __init__(self, tables: Tables, columns: Sequence[int], foundations: Sequence[int],
+                 position: Position) -> None:  # fmt: skip
+        super().__init__(tables, columns, foundations, position)
+        # The win finder's budget and memory (set by find).
         self._deadline = 0.0
-        self._cut = False
+        self._max_nodes = 0
+        self._next_check = 0
+        self._calls = 0
+        self._diverse = False
+        #: Deal candidates whose whole pruned future the depth-first stage searched in vain.
+        self._failed: set[tuple[object, ...]] = set()
+        #: Deal candidates searched in the current depth-first pass.
+        self._tried: set[tuple[object, ...]] = set()
+        #: Candidates held in ``_searched``.
+        self._kept = 0
+        #: Phase searches done: key -> (limit, deal candidates, whether cut short).
+        self._searched: dict[tuple[object, ...], tuple[int, list[_Candidate], bool]] = {}
 
-    # -- compact rules ------------------------------------------------------------------------
-
-    def run(self, pile: bytes) -> int:
-        """The length of the run at the top of a column's face-up cards."""
-        k = 1
-        while k < len(pile) and (pile[-k], pile[-k - 1]) in self.joins:
-            k += 1
-        return k
-
-    @staticmethod
-    def complete(pile: bytes) -> bool:
-        """Whether the top 13 face-up cards are one suit King down to Ace."""
-        if len(pile) < 13:
-            return False
-        king = pile[-13]
-        return king & 15 == 13 and pile[-13:] == bytes(range(king, king - 13, -1))
-
-    def facts(self, pile: bytes) -> _Facts:
-        """What the finder needs of a non-empty column's face-up cards (kept per pile): its top
-        run's length, whether that run lies on a card it builds on, whether its top 13 cards
-        are a complete suit, and where each card of the run lies (its count from the top)."""
-        known = self._facts.get(pile)
-        if known is None:
-            if len(self._facts) > _FACTS_KEPT:
-                self._facts.clear()
-            k = self.run(pile)
-            lateral = k < len(pile) and (pile[-k], pile[-k - 1]) in self.fits
-            at = {pile[-c]: c for c in range(1, k + 1)}
-            known = self._facts[pile] = (k, lateral, k >= 13 and self.complete(pile), at)
-        return known
-
-    def steps(self, state: State) -> list[Step]:
-        """The pruned moves the finder tries (module docstring), roughly best first."""
-        stock, downs, ups, homes = state
-        columns = range(len(ups))
-        empty = next((c for c in columns if not ups[c]), -1)
-        tops = [(t, ups[t][-1]) for t in columns if ups[t]]
-        onto, joins = self.onto, self.joins
-        out: list[Step] = []
-        later: list[Step] = []
-        for s in columns:
-            pile = ups[s]
-            if not pile:
-                continue
-            k, lateral, complete, at = self.facts(pile)
-            if complete and homes < self.homes:
-                return [(s, -1, 13)]  # a complete suit: taking it never loses a card
-            for t, top in tops:
-                if t == s:
-                    continue
-                for card in onto[top]:
-                    c = at.get(card)
-                    if c is None:
-                        continue
-                    if (card, top) in joins:
-                        out.append((s, t, c))
-                    elif c == k and not lateral:
-                        later.append((s, t, c))
-            if empty >= 0:
-                if pile[-k] in self.accepts and (downs[s] or k < len(pile)):
-                    later.append((s, empty, k))
-                if stock and k > 1 and pile[-1] in self.accepts:
-                    later.append((s, empty, 1))
-        if stock and (self.game.deal_onto_empty or empty < 0):
-            later.append(_DEAL)
-        return out + later
-
-    def play(self, state: State, step: Step) -> State:
-        """The compact state after ``step`` (auto-flip, and auto removal when declared)."""
-        stock, downs, ups, homes = state
-        piles = list(ups)
-        down = list(downs)
-        s, t, c = step
-        if s < 0:
-            n = len(self.stock)
-            dealt = self.stock[n - stock : n - stock + len(piles)]
-            for column, card in enumerate(dealt):
-                piles[column] += bytes((card,))
-            stock -= len(dealt)
-            touched: Sequence[int] = range(len(dealt))
-        else:
-            moved = piles[s][-c:]
-            piles[s] = piles[s][:-c]
-            if t >= 0:
-                piles[t] += moved
-            else:
-                homes += 1
-            touched = (s, t) if t >= 0 else (s,)
-        self._flip(piles, down, s)
-        if self.auto:
-            for column in touched:
-                if homes < self.homes and self.complete(piles[column]):
-                    piles[column] = piles[column][:-13]
-                    homes += 1
-                    self._flip(piles, down, column)
-        return stock, tuple(down), tuple(piles), homes
-
-    def _flip(self, piles: list[bytes], down: list[int], column: int) -> None:
-        if column >= 0 and not piles[column] and down[column]:
-            down[column] -= 1
-            piles[column] = bytes((self.hidden[column][down[column]],))
-
-    def key(self, state: State) -> Hashable:
-        """Columns no deal reaches sorted (as :meth:`SpiderSearch.key`)."""
-        stock, downs, ups, _ = state
-        columns = list(zip(downs, ups, strict=True))
-        if stock < len(columns):
-            columns[stock:] = sorted(columns[stock:])
-        return stock, tuple(columns)
-
-    def won(self, state: State) -> bool:
-        """Every suit complete: no stock, no face-down card, every column whole suits."""
-        stock, downs, ups, _ = state
-        if stock or any(downs):
-            return False
-        return all(
-            len(p) % 13 == 0
-            and all(self.complete(p[: len(p) - 13 * i]) for i in range(len(p) // 13))
-            for p in ups
-        )
-
-    def value(self, state: State) -> float:
-        """The progress score (lower is better; module docstring)."""
-        stock, downs, ups, _ = state
-        total = _DOWN * sum(downs) + _STOCK * stock
-        for down, pile in zip(downs, ups, strict=True):
-            if not pile:
-                total -= _EMPTY
-                continue
-            known = self._values.get(pile)
-            if known is None:
-                known = self._values[pile] = _pile_value(pile)
-            total += known[0] + (_COVER * known[1] if down else 0.0)
-        return total
-
-    # -- the search ---------------------------------------------------------------------------
+    # -- the search -----------------------------------------------------------------------------
 
     def find(self, nodes: int, seconds: float) -> list[Step] | None:
-        """A winning line of steps from the root within ``nodes`` positions and ``seconds``
-        CPU seconds, or ``None``: a beam over the phases between two deals. From each position
-        of a level (first the root), a best-first search of its phase (:meth:`_phase`); the
-        positions just after a deal reached by all of them are pooled (one per key) and the
-        best ``beam`` form the next level; in the last phase the search looks for the win. A
-        pass that found nothing is repeated twice as wide and deep, until a pass cut nothing
-        short (the pruned space holds no win) or the budget is spent."""
-        self._budget = nodes
-        self._deadline = time.process_time() + seconds
-        beam, limit = _BEAM, _PHASE_NODES
+        """A winning line from the root (compact steps), or ``None`` when the budget ran out or
+        the pruned space holds no win.
+
+        :param nodes: positions generated at most (``self.nodes`` counts them).
+        :param seconds: CPU seconds (:func:`time.process_time`) at most; the search also stops
+            when the solver's own limits pass (:func:`patience_core.api.time_is_up`).
+        """
+        if self.won(self.root):
+            return []
+        started = time.process_time()
+        # The first stage ends at its share of the seconds or of the nodes, whichever comes
+        # first: under a node budget that binds, the hand-over (and so the whole search) is
+        # the same on every run and machine.
+        first_nodes = self.nodes + int(_DEPTH_FIRST_SHARE * nodes)
+        last_nodes = self.nodes + nodes
         try:
-            while True:
-                self._cut = False
-                line = self._beam_pass(beam, limit)
-                if line is not None:
-                    return line
-                if not self._cut:
-                    return None
-                beam, limit = 2 * beam, 2 * limit
+            self._max_nodes = first_nodes
+            self._deadline = started + _DEPTH_FIRST_SHARE * seconds
+            self._next_check = self.nodes
+            try:
+                self._depth_first_passes()
+                return None  # the pruned space holds no win
+            except _OutOfBudget:
+                pass
+            self._max_nodes = last_nodes
+            self._deadline = started + seconds
+            self._next_check = self.nodes
+            self._beam_passes()
+            return None
+        except _Found as found:
+            steps: list[Step] = []
+            link = found.args[0]
+            while link is not None:
+                steps.append(link[0])
+                link = link[1]
+            return steps[::-1]
         except _OutOfBudget:
             return None
+        finally:
+            # Freed here, within the budget (:meth:`_time_up` leaves time for it).
+            self._searched = {}
+            self._kept = 0
 
-    def _beam_pass(self, beam: int, limit: int) -> list[Step] | None:
+    def _check_budget(self) -> None:
+        """:raises _OutOfBudget: when the nodes, the CPU seconds or the solver's time are spent
+        (the clocks are read every 1024 positions)."""
+        if self.nodes >= self._max_nodes:
+            raise _OutOfBudget
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + 1024
+            if self._time_up():
+                raise _OutOfBudget
+
+    def _time_up(self) -> bool:
+        """Whether the stage's CPU seconds, less the time freeing the kept phase searches will
+        take (``_FREE_SECONDS`` each), or the solver's own time are spent."""
+        return time.process_time() + self._kept * _FREE_SECONDS >= self._deadline or time_is_up()
+
+    # -- the first stage: depth first over the phases --------------------------------------------
+
+    def _depth_first_passes(self) -> None:
+        """Depth-first passes, each in two orders of the candidates, widths and phase limits
+        doubling, until a pass cuts nothing short (then it returns: no win in the pruned
+        space). :raises _Found: :raises _OutOfBudget:"""
+        self._failed = set()
+        width, phase_nodes, last_nodes = _WIDTH, _PHASE_NODES, _LAST_NODES
+        while True:
+            cut = False
+            for diverse in (False, True):
+                self._diverse = diverse
+                self._tried = set()
+                cut |= self._depth_first(self.root, None, width, phase_nodes, last_nodes)
+            if not cut:
+                return
+            width, phase_nodes, last_nodes = 2 * width, 2 * phase_nodes, 2 * last_nodes
+
+    def _depth_first(
+        self, state: State, line: object, width: int, phase_nodes: int, last_nodes: int
+    ) -> bool:
+        """Search ``state``'s phase, then, depth first, its best deal candidates (``width``
+        times the phase's ``_WIDTH_FACTOR``).
+
+        :returns: whether anything was cut short (a phase limit, or candidates beyond
+            ``width``); ``False`` means this future holds no win in the pruned space.
+        :raises _Found: with the winning line. :raises _OutOfBudget: when the budget ran out.
+        """
+        self._check_budget()
+        left = self._max_nodes - self.nodes
+        candidates: list[tuple[float, int, State, object]] = []
+        limit = min(phase_nodes if state[0] else last_nodes, left)
+        cut = self._phase(state, line, limit, candidates)
+        if not state[0]:
+            return cut
+        deals = -(-state[0] // self.nc)
+        here = max(1, int(width * _WIDTH_FACTOR.get(deals, _EARLY_FACTOR)))
+        candidates.sort(key=lambda c: c[:2])
+        if self._diverse:
+            # The best candidate of each set of face-down counts first: different cards
+            # turned up are different plans, while near-equal scores often differ by little.
+            firsts: list[tuple[float, int, State, object]] = []
+            others: list[tuple[float, int, State, object]] = []
+            plans: set[tuple[int, ...]] = set()
+            for candidate in candidates:
+                downs = candidate[2][1]
+                (others if downs in plans else firsts).append(candidate)
+                plans.add(downs)
+            candidates = firsts + others
+        tried = 0
+        for _, _, child, child_line in candidates:
+            if tried == here:
+                return True
+            child_key = self.key(child)
+            if child_key in self._failed:
+                continue
+            if child_key in self._tried:
+                cut = True  # searched from another line of this pass, and cut short there
+                continue
+            self._tried.add(child_key)
+            tried += 1
+            if self._depth_first(child, child_line, width, phase_nodes, last_nodes):
+                cut = True
+            else:
+                self._failed.add(child_key)
+        return cut
+
+    # -- the second stage: a beam over the phases -----------------------------------------------
+
+    def _beam_passes(self) -> None:
+        """Beam passes, the beam doubling while it leaves candidates out (else the phase
+        limits double), until a pass cuts nothing short (then it returns: no win in the
+        pruned space). :raises _Found: :raises _OutOfBudget:"""
+        self._searched = {}
+        self._kept = 0
+        beam, phase_nodes, last_nodes = _BEAM, _PHASE_NODES, _LAST_NODES
+        while True:
+            beam_cut, phase_cut = self._beam_pass(beam, phase_nodes, last_nodes)
+            if not (beam_cut or phase_cut):
+                return
+            if beam_cut:
+                beam *= 2
+            else:
+                phase_nodes, last_nodes = 2 * phase_nodes, 2 * last_nodes
+
+    def _phase_of(self, state: State, line: object, limit: int) -> tuple[list[_Candidate], bool]:
+        """The deal candidates of ``state``'s phase searched for ``limit`` positions, and
+        whether the search was cut short; kept across passes (searched again only with a
+        larger limit). :raises _Found: :raises _OutOfBudget:"""
+        self._calls += 1
+        if self._calls >= 256:
+            # Kept searches answer without new positions: read the clocks now and then too.
+            self._calls = 0
+            self._next_check = self.nodes
+        self._check_budget()
+        state_key = self.key(state)
+        known = self._searched.get(state_key)
+        if known is not None and (known[0] >= limit or not known[2]):
+            return known[1], known[2]
+        left = self._max_nodes - self.nodes
+        found: list[tuple[float, int, State, object]] = []
+        cut = self._phase(state, line, min(limit, left), found)
+        key = self.key
+        candidates = [(score, key(child), child, link) for score, _, child, link in found]
+        if self._kept + len(candidates) > _KEPT_CANDIDATES:
+            self._searched.clear()
+            self._kept = 0
+        previous = self._searched.get(state_key)
+        self._kept += len(candidates) - (len(previous[1]) if previous else 0)
+        self._searched[state_key] = (limit, candidates, cut)
+        return candidates, cut
+
+    def _beam_pass(self, beam: int, phase_nodes: int, last_nodes: int) -> tuple[bool, bool]:
+        """One pass of the beam: from each position of a level (the root, then positions just
+        after a deal), search its phase; pool the level's deal candidates and keep the
+        ``beam`` best (at most ``_PER_PLAN`` per set of face-down counts first); in the last
+        phase, look for the win.
+
+        :returns: whether the beam left candidates out, and whether a phase search was cut
+            short.
+        """
         level: list[tuple[State, object]] = [(self.root, None)]
+        cut = beam_cut = False
         while level:
-            pool: dict[Hashable, tuple[float, State, object]] = {}
+            stock = level[0][0][0]
+            pool: dict[tuple[object, ...], tuple[float, int, State, object]] = {}
+            order = 0
+            pooled = 0
             for state, line in level:
-                won = self._phase(state, line, limit, pool)
-                if won is not None:
-                    return _unlink(won)
-            ranked = sorted(pool.values(), key=lambda item: item[0])
-            if len(ranked) > beam:
-                self._cut = True
-            level = [(state, line) for _, state, line in ranked[:beam]]
-        return None
+                candidates, parent_cut = self._phase_of(
+                    state, line, phase_nodes if stock else last_nodes
+                )
+                cut |= parent_cut
+                for score, child_key, child, child_line in candidates:
+                    known = pool.get(child_key)
+                    if known is None or known[0] > score:
+                        pool[child_key] = (score, order, child, child_line)
+                        order += 1
+                pooled += len(candidates)
+                if pooled >= _POOL_CHECK:
+                    # Kept searches answer without new positions: read the clock by the
+                    # candidates pooled.
+                    pooled = 0
+                    self._next_check = self.nodes
+                    self._check_budget()
+            if not stock:
+                return beam_cut, cut
+            self._next_check = self.nodes
+            self._check_budget()  # before sorting a large pool
+            # (score, order) decide: the orders are distinct, so nothing further is compared.
+            ranked = sorted(pool.values())
+            chosen: list[tuple[State, object]] = []
+            rest: list[tuple[State, object]] = []
+            plans: dict[tuple[int, ...], int] = {}
+            for _, _, child, child_line in ranked:
+                if len(chosen) == beam:
+                    break
+                downs = child[1]
+                seen_plan = plans.get(downs, 0)
+                plans[downs] = seen_plan + 1
+                if seen_plan < _PER_PLAN and len(chosen) < beam:
+                    chosen.append((child, child_line))
+                elif len(chosen) + len(rest) < beam:
+                    rest.append((child, child_line))
+            level = chosen + rest[: beam - len(chosen)]
+            if len(level) < len(ranked):
+                beam_cut = True
+        return beam_cut, cut
 
     def _phase(
         self,
-        root: State,
+        start: State,
         line: object,
         limit: int,
-        pool: dict[Hashable, tuple[float, State, object]],
-    ) -> object:
-        """Best first on :meth:`value` from ``root`` without dealing, ``limit`` positions at
-        most: the line to a win if one is met; each position that can deal adds the position
-        after the deal to ``pool`` (by key, the best line kept)."""
-        count = itertools.count()
-        seen = {self.key(root)}
-        heap: list[tuple[float, int, State, object]] = [(0.0, 0, root, line)]
-        explored = 0
-        while heap:
-            if explored >= limit:
-                self._cut = True
-                return None
-            _, _, state, path = heapq.heappop(heap)
-            explored += 1
-            if self.won(state):
-                return path
-            self.nodes += 1
-            if self.nodes >= self._budget or (
-                self.nodes % 512 == 0 and time.process_time() > self._deadline
-            ):
-                raise _OutOfBudget
-            for step in self.steps(state):
-                child = self.play(state, step)
-                if step == _DEAL:
-                    key = self.key(child)
-                    value = self.value(child)
-                    if key not in pool or pool[key][0] > value:
-                        pool[key] = (value, child, (step, path))
+        candidates: list[tuple[float, int, State, object]],
+    ) -> bool:
+        """Best-first within ``start``'s phase for ``limit`` positions or until the time is up
+        (:meth:`_time_up`, asked every 1024 positions): deals go to ``candidates``; a win
+        raises :class:`_Found`.
+
+        Novel positions come first (a best-first width search): a position is novel when its
+        move made a pair of cards (:func:`_atom`: a card on the card below it, on an empty
+        column, or turned over on its face-down cards) that no position of this search with
+        as many face-down cards showed before. The rest follow, each group by :meth:`score`.
+
+        :returns: whether the limit or the clock cut the phase short (positions were left
+            unexplored).
+        """
+        order = itertools.count()
+        seen = {start[:3]}
+        score, play, moves, won = self.score, self.play, self.moves, self.won
+        push, pop = heapq.heappush, heapq.heappop
+        # Entries: (0 if novel else 1, score, order, state, line, the step back to the
+        # parent or None).
+        heap: list[tuple[int, float, int, State, object, Step | None]] = [
+            (0, 0.0, 0, start, line, None)
+        ]
+        atoms: set[int] = set()
+        spent = 0
+        check = 1024
+        while heap and spent < limit:
+            if spent >= check:
+                check = spent + 1024
+                if self._time_up():
+                    break
+            _, _, _, state, link, back = pop(heap)
+            downs = state[1]
+            for step in moves(state):
+                if spent >= limit:
+                    break
+                spent += 1
+                if step == back:
+                    continue  # the parent, seen already: not played again
+                child = play(state, step)
+                # The state without the foundation count (which the columns imply) as its
+                # key: no columns sorted, which costs more than the repeats it would catch.
+                child_key = child[:3]
+                size = len(seen)
+                seen.add(child_key)
+                if len(seen) == size:
                     continue
-                key = self.key(child)
-                if key not in seen:
-                    seen.add(key)
-                    heapq.heappush(heap, (self.value(child), next(count), child, (step, path)))
-        return None
-
-    def to_moves(self, steps: Sequence[Step]) -> list[Move]:
-        """The game's moves for compact ``steps`` from the root (replayed on positions, so a
-        suit goes to the first empty foundation as the rules say)."""
-        game, position = self.game, self.position
-        moves: list[Move] = []
-        for s, t, c in steps:
-            if s < 0:
-                move = Move.deal(0)
-            elif t < 0:
-                home = next(f for f in game.foundations if not position[f])
-                move = Move.transfer(game.tableau[s], home, c)
-            else:
-                move = Move.transfer(game.tableau[s], game.tableau[t], c)
-            moves.append(move)
-            position = game.play(position, move)
-        return moves
-
-
-def _pile_value(pile: bytes) -> tuple[float, int]:
-    """A non-empty column's share of the progress score, and its number of same-suit runs."""
-    value, runs = _BREAK, 1
-    for lower, upper in itertools.pairwise(pile):
-        if upper != lower - 1:
-            runs += 1
-            value += _OFF_SUIT if (upper & 15) == (lower & 15) - 1 else _BREAK
-    return value, runs
-
-
-def _unlink(line: object) -> list[Step]:
-    steps: list[Step] = []
-    while line is not None:
-        step: Step
-        step, line = line  # type: ignore[misc]
-        steps.append(step)
-    return steps[::-1]
+                child_line = (step, link)
+                if won(child):
+                    self.nodes += spent
+                    raise _Found(child_line)
+                if step[0] < 0:
+                    candidates.append((score(child), next(order), child, child_line))
+                    continue
+                # Moving the same cards straight back gives the parent again, unless the move
+                # turned a face-down card.
+                undo = None
+                if len(step) == 3 and step[1] >= 0 and child[1] is downs:
+                    undo = (step[1], step[0], step[2])
+                size = len(atoms)
+                _new_atoms(atoms, state, child, step)
+                stale = 0 if len(atoms) > size else 1
+                push(heap, (stale, score(child), next(order), child, child_line, undo))
+        self.nodes += spent
+        return spent >= limit or bool(heap)

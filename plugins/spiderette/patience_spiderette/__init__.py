@@ -16,5 +16,5 @@ __all__ = ["Spiderette", "patience_register_games"]
 
 @hookimpl
 def patience_register_games(registry: GameRegistry) -> None:
-    """Register Spiderette, with its search object."""
-    registry.add(Spiderette, search="patience_spiderette.search:SpideretteSearch")
+    """Register Spiderette; its search is the spider family's (``SpiderSearch``)."""
+    registry.add(Spiderette)

@@ -1,22 +1,44 @@
-"""Spiderette's search object keeps the future: the key sorts only columns no deal can reach, and
-the quick win test agrees with the rules' "score 48"."""
+"""Spiderette's search object (the spider family's, ``SpiderSearch``) keeps the future: the key
+sorts only columns no deal can reach, and the quick win test agrees with the rules' "score 48";
+the family's compact engine and win finder hold on Spiderette's deals."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-import patience_spiderette._finder as finder_module
-import patience_spiderette._piles as piles_module
 import pytest
 from patience_spiderette import Spiderette
 from patience_spiderette.game import COLUMNS, STOCK
-from patience_spiderette.search import Search, SpideretteSearch, find_win
 
-from patience_core.api import DealNumber, Position
+import patience_core.families._spider_finder as finder_module
+import patience_core.families._spider_piles as piles_module
+from patience_core.api import DealNumber, Move, Position
+from patience_core.api import SpiderSearch as SpideretteSearch
 from patience_core.engine import search_limits
+from patience_core.families._spider_finder import Finder
+from patience_core.families._spider_search import Space
 from patience_core.solve import Budget, Verdict, solve
 from patience_core.testing import check_random_walk
+
+
+def finder_of(position: Position) -> Finder:
+    """The family's compact engine and win finder of a Spiderette position."""
+    finder = SpideretteSearch(Spiderette()).finder(position)
+    if finder is None:
+        raise ValueError("a position no game reaches")
+    return finder
+
+
+def find_win(position: Position, nodes: int, seconds: float) -> tuple[list[Move] | None, int]:
+    """The family's win finder on a Spiderette position."""
+    line, spent = SpideretteSearch(Spiderette()).find_win(position, nodes, seconds)
+    return (None if line is None else list(line)), spent
+
+
+def search_space(position: Position) -> Space | None:
+    """The family's compact search space of a Spiderette position."""
+    return SpideretteSearch(Spiderette()).search_space(position)
 
 
 def swapped(position: Position, a: int, b: int) -> Position:
@@ -88,7 +110,7 @@ def test_the_win_finder_plays_by_the_rules() -> None:
     macros = 0
     for deal in range(1, 25):
         for position in walk(game, deal, seed=deal, steps=80)[::4]:
-            engine = Search(position)
+            engine = finder_of(position)
             state = engine.root
             for step in engine.moves(state):
                 moves = engine.to_moves([step])
@@ -96,7 +118,7 @@ def test_the_win_finder_plays_by_the_rules() -> None:
                 after = position
                 for move in moves:
                     after = game.apply(after, move)  # raises IllegalMove for an illegal one
-                assert engine.play(state, step) == Search(after).root
+                assert engine.play(state, step) == finder_of(after).root
                 assert engine.won(engine.play(state, step)) == game.is_won(after)
     assert macros >= 10  # the walks meet macro steps
 
@@ -107,7 +129,7 @@ def test_macro_steps_of_winning_lines_are_legal_move_by_move() -> None:
     game = Spiderette()
     digs = 0
     for deal in (188, 343):  # won in under 10,000 positions each
-        engine = Search(game.deal(DealNumber(deal)))
+        engine = finder_of(game.deal(DealNumber(deal)))
         steps = engine.find(nodes=100_000, seconds=600.0)
         assert steps is not None
         position, state, done = game.deal(DealNumber(deal)), engine.root, 0
@@ -117,7 +139,7 @@ def test_macro_steps_of_winning_lines_are_legal_move_by_move() -> None:
                 position = game.apply(position, move)
             done = len(moves)
             state = engine.play(state, step)
-            assert state == Search(position).root
+            assert state == finder_of(position).root
             digs += len(step) > 3
         assert game.is_won(position)
     assert digs >= 2
@@ -129,7 +151,7 @@ def test_the_win_finder_key_is_the_solver_key() -> None:
     positions = [p for deal in range(1, 13) for p in walk(game, deal, seed=7 * deal, steps=120)]
     by_key: dict[object, object] = {}
     for position in positions:
-        engine = Search(position)
+        engine = finder_of(position)
         assert by_key.setdefault(engine.key(engine.root), spider.key(position)) == (
             spider.key(position)
         )
@@ -183,8 +205,6 @@ def test_the_win_finder_keeps_to_its_node_budget() -> None:
 def test_the_win_finder_stops_when_its_pruned_search_is_exhausted() -> None:
     import math
 
-    from patience_spiderette import search
-
     from patience_core.api import Card
 
     # No stock and no legal move: the face-up tops are the four Kings, 5, 9 and Jack of
@@ -201,7 +221,7 @@ def test_the_win_finder_stops_when_its_pruned_search_is_exhausted() -> None:
     position = Position(tuple(tuple(p) for p in piles))
     assert sorted(c.code for c in position.cards()) == sorted(c.code for c in game.new_deck())
     assert game.legal_moves(position) == []
-    line, nodes = search.find_win(position, 10**9, math.inf)  # returned at all: not stuck
+    line, nodes = find_win(position, 10**9, math.inf)  # returned at all: not stuck
     assert line is None and nodes == 0
 
 
@@ -209,8 +229,6 @@ def test_the_win_finder_stops_when_its_pruned_search_is_exhausted() -> None:
 
 
 def test_the_compact_space_searches_exactly_the_positions_of_the_generic_one() -> None:
-    from patience_spiderette.search import Space
-
     from patience_core.api import GameSearch, PositionSpace
     from patience_core.solve import DepthFirst
 
@@ -219,7 +237,7 @@ def test_the_compact_space_searches_exactly_the_positions_of_the_generic_one() -
     # Deals 127 and 149 are dead: both searches run to the end, position for position.
     for deal in (127, 149):
         position = game.deal(DealNumber(deal))
-        compact = DepthFirst(Space(position)).run(Budget())
+        compact = DepthFirst(Space(finder_of(position))).run(Budget())
         generic = DepthFirst(PositionSpace(GameSearch(game), position)).run(Budget())
         assert compact.verdict is generic.verdict is Verdict.DEAD
         assert compact.nodes == generic.nodes > 5000
@@ -228,13 +246,10 @@ def test_the_compact_space_searches_exactly_the_positions_of_the_generic_one() -
 def test_the_conformance_check_catches_a_space_without_whole_column_moves() -> None:
     # The shape of a real slip: a column with no face-down card moved whole into an empty column
     # is a different position while deals remain (other cards will land on it).
-    import pytest
-    from patience_spiderette import search
-
     from patience_core.testing import check_search_space
 
-    class Slipped(search.Space):
-        def children(self, state: search.State):  # type: ignore[no-untyped-def]
+    class Slipped(Space):
+        def children(self, state):  # type: ignore[no-untyped-def]
             downs, ups = state[1], state[2]
             for step, child, cost in super().children(state):
                 source, target, count = step
@@ -243,8 +258,8 @@ def test_the_conformance_check_catches_a_space_without_whole_column_moves() -> N
                     yield step, child, cost
 
     class SlippedSearch(SpideretteSearch):
-        def search_space(self, position: Position) -> search.Space | None:
-            return Slipped(position)
+        def search_space(self, position: Position) -> Space | None:
+            return Slipped(finder_of(position))
 
     game = Spiderette()
 
@@ -254,9 +269,6 @@ def test_the_conformance_check_catches_a_space_without_whole_column_moves() -> N
 
 
 def test_a_foundation_that_is_not_one_complete_suit_is_refused() -> None:
-    import pytest
-    from patience_spiderette.search import search_space
-
     from patience_core.api import BadSave, Card
 
     game = Spiderette()
@@ -314,7 +326,7 @@ def test_the_beam_keeps_at_most_its_cap_of_candidates(monkeypatch: pytest.Monkey
     _KEPT_CANDIDATES (memory stays bounded on long runs), the count stays exact, and the
     finder frees them before it returns."""
     monkeypatch.setattr(finder_module, "_KEPT_CANDIDATES", 300)
-    engine = Search(Spiderette().deal(DealNumber(26)))  # not won in 2 s: the beam runs
+    engine = finder_of(Spiderette().deal(DealNumber(26)))  # not won in 2 s: the beam runs
     seen: list[tuple[int, list[int]]] = []
     phase_of = engine._phase_of
 
@@ -337,7 +349,7 @@ def test_novelty_facts_name_where_a_run_landed_and_what_turned_over() -> None:
     """The novelty order of the win finder's phase searches rests on these facts: a move makes
     "card X on card Y" where its run lands, and "card X on n face-down cards" when it turns a
     card over; a deal or a multi-move step makes every pair of the columns it changed."""
-    engine = Search(Spiderette().deal(DealNumber(2)))
+    engine = finder_of(Spiderette().deal(DealNumber(2)))
     rng = random.Random(5)
     state = engine.root
     checked = turned = 0
@@ -395,7 +407,7 @@ def test_the_first_stage_hands_over_at_its_share_of_the_nodes(
 ) -> None:
     """Under a node budget that binds, the beam starts at the same node count on every run and
     machine (before, only the clock ended the first stage)."""
-    engine = Search(Spiderette().deal(DealNumber(26)))  # no quick win: the beam runs
+    engine = finder_of(Spiderette().deal(DealNumber(26)))  # no quick win: the beam runs
     handed_over: list[int] = []
 
     def beam() -> None:
