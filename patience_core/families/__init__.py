@@ -21,7 +21,14 @@ from patience_core.families._policies import (
 )
 from patience_core.families._spider import SpiderFamily, complete_suit
 from patience_core.families._spider_search import SpiderSearch
-from patience_core.families._variants import VARIANT_KEYS, read_variant, variant_problems
+from patience_core.families._variants import (
+    VARIANT_KEYS,
+    read_variant,
+    same_rules,
+    variant_from_record,
+    variant_problems,
+    variant_record,
+)
 
 POLICIES.add(GolfFamily)
 POLICIES.add(FreeCellFamily)
@@ -51,6 +58,9 @@ __all__ = [
     "make_variant",
     "read_fcs",
     "read_variant",
+    "same_rules",
+    "variant_from_record",
     "variant_problems",
+    "variant_record",
     "write_fcs",
 ]

@@ -26,9 +26,22 @@ from typing import Any
 from patience_core.errors import shown
 from patience_core.families._base import Family, VariantError, make_variant
 from patience_core.families._policies import POLICIES, PolicyRegistry
-from patience_core.games import GAME_NAME, GAME_NAME_LIMIT, TITLE_LIMIT, declaration_problem
+from patience_core.games import (
+    GAME_NAME,
+    GAME_NAME_LIMIT,
+    TITLE_LIMIT,
+    Game,
+    declaration_problem,
+)
 
-__all__ = ["VARIANT_KEYS", "read_variant", "variant_problems"]
+__all__ = [
+    "VARIANT_KEYS",
+    "read_variant",
+    "same_rules",
+    "variant_from_record",
+    "variant_problems",
+    "variant_record",
+]
 
 #: The top-level keys of a variant file.
 VARIANT_KEYS = ("family", "name", "title", "own-rules", "parameters")
@@ -148,8 +161,16 @@ def variant_problems(
     for check in (lambda cls: cls.declaration_problem(), declaration_problem):
         problem = check(variant)
         if problem:
-            return None, [problem]
+            return None, [_as_file_key(family, problem)]
     return variant, []
+
+
+def _as_file_key(family: type[Family], problem: str) -> str:
+    """``problem`` with its key named as the file spells it: a family's check names a
+    parameter as a declaration does (``tableau is ...``), the file has it in its
+    ``[parameters]`` table (``parameters.tableau is ...``)."""
+    key = problem.split(" ", 1)[0]
+    return f"parameters.{problem}" if key in {p.name for p in family.parameters} else problem
 
 
 def read_variant(data: bytes, where: str, policies: PolicyRegistry = POLICIES) -> type[Family]:
@@ -165,4 +186,55 @@ def read_variant(data: bytes, where: str, policies: PolicyRegistry = POLICIES) -
     if variant is None:
         raise VariantError(f"{where}: {problems[0]}")
     variant.variant_file = where
+    return variant
+
+
+def variant_record(game: type[Game] | Game) -> dict[str, Any] | None:
+    """The rules of a variant-file game as a save records them: its family, title and every
+    parameter's value (defaults included, so a family's new default changes no saved game).
+
+    :param game: a game class or instance.
+    :returns: ``{"family": ..., "title": ..., "parameters": {name: value}}`` (JSON data: texts,
+        whole numbers, true/false), or ``None`` for a game not read from a variant file (its
+        rules are its plugin's code, which a save cannot hold).
+    """
+    cls = game if isinstance(game, type) else type(game)
+    if not issubclass(cls, Family) or cls.variant_file is None:
+        return None
+    return {
+        "family": cls.family,
+        "title": cls.title,
+        "parameters": {p.name: getattr(cls, p.attribute) for p in cls.parameters},
+    }
+
+
+def same_rules(record: Mapping[str, Any], other: Mapping[str, Any] | None) -> bool:
+    """Whether two :func:`variant_record` records give the same game (the title is only a
+    display name and does not count)."""
+    keys = ("family", "parameters")
+    return other is not None and all(record.get(k) == other.get(k) for k in keys)
+
+
+def variant_from_record(
+    name: str, record: Mapping[str, Any], policies: PolicyRegistry = POLICIES
+) -> type[Family]:
+    """The game class of the rules ``record`` holds (:func:`variant_record`), named ``name``:
+    a saved game goes on with the rules it was started with after its variant file changed.
+
+    :raises VariantError: one line, when the family is no longer installed or a value is one
+        the family no longer allows (a parameter it dropped, a policy no plugin registers).
+    """
+    family_name = record.get("family")
+    if family_name not in policies.names("family"):
+        raise VariantError(f"its family {shown(family_name)} is no longer installed")
+    family = policies.family(str(family_name))
+    values: dict[str, object] = {"name": name, "title": str(record.get("title") or name)}
+    parameters = record.get("parameters")
+    values.update(parameters if isinstance(parameters, dict) else {})
+    variant = make_variant(family, values)
+    problem = variant.declaration_problem() or declaration_problem(variant)
+    if problem:
+        raise VariantError(problem)
+    # Still a variant-file game: its saves keep recording these rules.
+    variant.variant_file = "(the rules a saved game was started with)"
     return variant

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from patience_core.engine import NOTATION_HELP, DealNumber
 from patience_core.errors import BadDeal, BadSave, PatienceError
-from patience_core.games import decode_text, read_file_bytes
+from patience_core.families import VariantError, same_rules, variant_from_record, variant_record
+from patience_core.games import Game, decode_text, read_file_bytes
 from patience_core.play._saves import (
     _GAME_NAME,
     _KEYS,
@@ -95,6 +96,28 @@ def _text_list(data: Mapping[str, Any], key: str, where: Path) -> tuple[str, ...
     return tuple(value)
 
 
+def _short_text(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= _MAX_TEXT
+
+
+def _is_variant_record(value: object) -> bool:
+    """Whether ``value`` has the shape of a save's ``variant`` field (what the values mean is
+    the family's to check, when the game is made)."""
+    if not isinstance(value, dict) or set(value) != {"family", "title", "parameters"}:
+        return False
+    parameters = value["parameters"]
+    return (
+        _short_text(value["family"])
+        and _short_text(value["title"])
+        and isinstance(parameters, dict)
+        and len(parameters) <= 100
+        and all(
+            _short_text(key) and (type(item) in (int, bool) or _short_text(item))
+            for key, item in parameters.items()
+        )
+    )
+
+
 def read_save(path: Path) -> SavedGame:
     """Read and check a save file, without replaying its moves (see :func:`restore_session`).
 
@@ -169,7 +192,13 @@ def read_save(path: Path) -> SavedGame:
     stats_id = data.get("stats_id")
     if stats_id is not None and (not isinstance(stats_id, str) or len(stats_id) > _MAX_TEXT):
         raise BadSave(f"{path}: 'stats_id' must be text")
+    variant = data.get("variant")
+    if variant is not None and not _is_variant_record(variant):
+        raise BadSave(
+            f"{path}: 'variant' must be an object of a family, a title and parameter values"
+        )
     return SavedGame(
+        variant=variant,
         elapsed=float(elapsed),
         stats_id=stats_id,
         game=game,
@@ -183,19 +212,53 @@ def read_save(path: Path) -> SavedGame:
     )
 
 
-def restore_session(saved: SavedGame, make_game: GameFactory, where: Path | str = "") -> Session:
-    """Rebuild the session of ``saved`` by replaying its moves from the deal.
-
-    :param make_game: makes the game from its name and options (``PluginHost.game``).
-    :param where: the file name, for messages.
-    :raises BadSave: for an unknown game, bad options or deal, a move that does not replay, or a
-        ``finished`` field that does not match the replayed position.
-    """
-    label = f"{where}: " if str(where) else ""
+def _saved_game(
+    saved: SavedGame, make_game: GameFactory, label: str, say: Callable[[str], None] | None
+) -> Game:
+    """The game ``saved`` was started with: the installed one, or, for a variant file changed
+    since, one made from the rules the save recorded (said by ``say``)."""
     try:
         game = make_game(saved.game, saved.options)
     except PatienceError as exc:
         raise BadSave(f"{label}cannot load the saved {saved.game} game: {exc}") from None
+    if saved.variant is None or same_rules(saved.variant, variant_record(game)):
+        return game
+    try:
+        recorded = variant_from_record(saved.game, saved.variant)(saved.options)
+    except (VariantError, PatienceError) as exc:
+        raise BadSave(
+            f"{label}cannot resume the saved {saved.game} game: its variant has changed since "
+            f"and the rules it was started with cannot be made ({exc})"
+        ) from None
+    if say is not None:
+        say(
+            f"note: {saved.game!r} has changed since this game was saved; it goes on with the "
+            "rules it was started with"
+        )
+    return recorded
+
+
+def restore_session(
+    saved: SavedGame,
+    make_game: GameFactory,
+    where: Path | str = "",
+    say: Callable[[str], None] | None = None,
+) -> Session:
+    """Rebuild the session of ``saved`` by replaying its moves from the deal.
+
+    A save of a variant-file game whose file has changed since (other rules, docs/families.md,
+    "Variant files and saves") goes on with the rules the save recorded.
+
+    :param make_game: makes the game from its name and options (``PluginHost.game``).
+    :param where: the file name, for messages.
+    :param say: prints the one-line note that a changed variant goes on with its saved rules
+        (default: no note).
+    :raises BadSave: for an unknown game, bad options or deal, a move that does not replay, a
+        ``finished`` field that does not match the replayed position, or recorded rules that
+        cannot be made any more (their family is gone).
+    """
+    label = f"{where}: " if str(where) else ""
+    game = _saved_game(saved, make_game, label, say)
     try:
         session = Session.replay(game, saved.deal, saved.moves, saved.redo)
     except BadDeal as exc:
@@ -213,10 +276,13 @@ def restore_session(saved: SavedGame, make_game: GameFactory, where: Path | str 
     return session
 
 
-def load_session(path: Path, make_game: GameFactory) -> tuple[SavedGame, Session]:
+def load_session(
+    path: Path, make_game: GameFactory, say: Callable[[str], None] | None = None
+) -> tuple[SavedGame, Session]:
     """Read, check and replay the save at ``path`` (:func:`read_save`, :func:`restore_session`).
 
+    :param say: as for :func:`restore_session`.
     :raises BadSave: one line saying what is wrong; the file is never changed.
     """
     saved = read_save(path)
-    return saved, restore_session(saved, make_game, path)
+    return saved, restore_session(saved, make_game, path, say)

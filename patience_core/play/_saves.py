@@ -14,11 +14,16 @@ rules could not reach. The format (``docs/play.md``, "Saved games")::
       "finished": null,                      # "won", "lost" or null (in progress)
       "saved_at": "2025-01-31T12:00:00+00:00",
       "elapsed": 312.5,                      # optional: seconds played (the play clock)
-      "stats_id": "..."                      # optional: the game's row in the statistics
+      "stats_id": "...",                     # optional: the game's row in the statistics
+      "variant": {"family": "golf", "title": "My Golf",
+                  "parameters": {"wrap": true, ...}}  # optional: a variant file's rules
     }
 
-The two optional fields came after version 1 was first written: a save without them reads as
-0 seconds played and no statistics row, so older saves still load.
+The three optional fields came after version 1 was first written: a save without them reads as
+0 seconds played, no statistics row and the game's rules as installed, so older saves still
+load. ``variant`` is written for a game read from a variant file (its family and every
+parameter's value, :func:`patience_core.families.variant_record`): editing the file never
+changes a game in progress, which goes on with the rules it was started with.
 
 Writing goes through :func:`patience_core.files.atomic_writer` (a temporary file in the same
 folder, flushed, ``fsync``-ed and renamed over the save), so a crash leaves either the old save or
@@ -41,6 +46,7 @@ import attrs
 
 from patience_core.engine import DealNumber
 from patience_core.errors import BadSave, PatienceError
+from patience_core.families import variant_record
 from patience_core.files import WriterLock, data_dir, move_aside, write_json_atomic
 from patience_core.games import MAX_POSITION_BYTES, Game, shown_path
 from patience_core.play._session import MAX_MOVES, Session
@@ -84,7 +90,7 @@ _KEYS = frozenset(
 )
 
 #: Fields a save may leave out (older saves have none of them).
-_OPTIONAL_KEYS = frozenset({"elapsed", "stats_id"})
+_OPTIONAL_KEYS = frozenset({"elapsed", "stats_id", "variant"})
 
 #: Makes a game from its name and options (e.g. ``PluginHost.game``); raises a PatienceError.
 GameFactory = Callable[[str, Mapping[str, str]], Game]
@@ -104,6 +110,8 @@ class SavedGame:
     :param saved_at: when the save was written (ISO 8601 text).
     :param elapsed: seconds played (the play clock); 0 for a save without the field.
     :param stats_id: the game's row in the statistics, or ``None``.
+    :param variant: the rules of a variant-file game when it was started
+        (:func:`patience_core.families.variant_record`), or ``None``.
     """
 
     game: str
@@ -116,6 +124,7 @@ class SavedGame:
     saved_at: str
     elapsed: float = 0.0
     stats_id: str | None = None
+    variant: Mapping[str, Any] | None = None
 
 
 # -- locations --------------------------------------------------------------------------------
@@ -165,6 +174,9 @@ def session_to_dict(
         data["elapsed"] = round(elapsed, 1)
     if stats_id is not None:
         data["stats_id"] = stats_id
+    variant = variant_record(session.game)
+    if variant is not None:
+        data["variant"] = variant
     return data
 
 

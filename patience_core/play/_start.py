@@ -135,7 +135,7 @@ def _resume(
     if saved.game != game:
         raise BadSave(f"{path} holds a saved {saved.game} game, not {game}")
     try:
-        session = restore_session(saved, host.game, path)
+        session = restore_session(saved, host.game, path, say=echo_fitted)
     except (PatienceError, KeyboardInterrupt, BrokenPipeError, HangUp):
         raise
     except BaseException as exc:  # the plugin's code failed in replaying the moves

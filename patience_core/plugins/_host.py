@@ -40,7 +40,7 @@ from patience_core.errors import (
     one_line,
     shown,
 )
-from patience_core.families import POLICIES
+from patience_core.families import POLICIES, Family
 from patience_core.games import Game, GameRegistry, GameSearch, StrategyRegistry
 from patience_core.model import Card
 from patience_core.plugins import _builtins, hookspecs
@@ -357,8 +357,14 @@ class PluginHost:
 
     def search(self, game: Game) -> GameSearch:
         """The solver's search object for ``game``: the :class:`GameSearch` class its plugin
-        registered beside it (``registry.add(Game, search=...)``), or the generic one."""
-        return self.load().games.search(game.name)(game)
+        registered beside it (``registry.add(Game, search=...)``), or the generic one; for a
+        saved game going on with the rules it was started with (a variant file changed since:
+        not the registered class), its family's search."""
+        games = self.load().games
+        registered = games.get(game.name) if game.name in games else None
+        if isinstance(game, Family) and registered and not isinstance(game, registered):
+            return game.search_class(game)
+        return games.search(game.name)(game)
 
     def version_of(self, game_name: str) -> str:
         """The version of the distribution that provides ``game_name`` ("?" when unknown, and

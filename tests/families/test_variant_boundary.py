@@ -56,9 +56,12 @@ def only_problem(data: bytes) -> str:
 @pytest.mark.parametrize(
     ("parameters", "start"),
     [
-        ({"cells_dealt": 10}, "cells-dealt is 10; allowed: a whole number 0..4"),
-        ({"ms_deals": True, "columns": 4}, "ms-deals is true; allowed only with"),
-        ({"cells": 0, "cells_dealt": 5}, "cells-dealt is 5; allowed: a whole number 0..0"),
+        ({"cells_dealt": 10}, "parameters.cells-dealt is 10; allowed: a whole number 0..4"),
+        ({"ms_deals": True, "columns": 4}, "parameters.ms-deals is true; allowed only with"),
+        (
+            {"cells": 0, "cells_dealt": 5},
+            "parameters.cells-dealt is 5; allowed: a whole number 0..0",
+        ),
     ],
 )
 def test_contradictory_freecell_parameters_name_the_key(
@@ -72,7 +75,7 @@ def test_a_deck_too_small_or_not_of_whole_suits_is_refused(
     policies: None, family: str, columns: int
 ) -> None:
     assert only_problem(file(family, deck="piquet", columns=columns)) == (
-        "deck is 'piquet'; allowed: a deck of whole suits, enough for the layout"
+        "parameters.deck is 'piquet'; allowed: a deck of whole suits, enough for the layout"
     )
 
 
@@ -152,7 +155,9 @@ def test_variant_check_reports_only_its_file(
     assert right.out == f"{mine}: a variant of the freecell family: mine (Mine)\n"
     bad = patience_cli("variant", "check", str(folder / "bad.toml"))
     assert (bad.code, bad.err) == (1, "")
-    assert bad.out == (f"{folder / 'bad.toml'}: cells-dealt is 10; allowed: a whole number 0..4\n")
+    assert bad.out == (
+        f"{folder / 'bad.toml'}: parameters.cells-dealt is 10; allowed: a whole number 0..4\n"
+    )
 
 
 def test_the_kit_plays_a_data_folder_variant_on_the_command_line(
