@@ -124,6 +124,7 @@ class Engine:
                 empties.append(j)
                 facts.append(None)
         home = filled < tables.homes
+        exact = tables.exact
         for i, fact in enumerate(facts):
             if fact is None:
                 continue
@@ -136,7 +137,7 @@ class Engine:
                 out.extend((i, empties[0], part) for part in range(1, k) if accepts[pile[-part]])
             for j in tops.get(want[base], ()):
                 top = ups[j][-1]
-                if fits[base << 6 | top] and (not lateral or joins[base << 6 | top]):
+                if (exact or fits[base << 6 | top]) and (not lateral or joins[base << 6 | top]):
                     out.append((i, j, k))
             if empties and (k < len(pile) or downs[i]) and accepts[base]:
                 if stock:

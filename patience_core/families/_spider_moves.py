@@ -91,6 +91,7 @@ def all_moves(engine: Engine, state: State) -> list[Step]:
         else:
             empties.append(j)
     room = filled < tables.homes
+    exact, any_empty = tables.exact, tables.any_empty
     facts = engine._pile_facts
     for i in range(nc):
         pile = ups[i]
@@ -108,9 +109,9 @@ def all_moves(engine: Engine, state: State) -> list[Step]:
                 home.append((i, -1, 13))
             for j in tops.get(want[card], ()):
                 pair = card << 6 | ups[j][-1]
-                if fits[pair]:
+                if exact or fits[pair]:
                     (join if joins[pair] else onto).append((i, j, k))
-            if empties and accepts[card]:
+            if empties and (any_empty or accepts[card]):
                 whole = k == n and not downs[i]
                 if stock >= nc:
                     into.extend((i, j, k) for j in empties)

@@ -75,6 +75,9 @@ class Tables:
             for a, b in itertools.product(cards, repeat=2)
             if fits[a << 6 | b]
         )
+        #: The build policy is "one rank lower, any suit" (its table need not be read).
+        pairs = list(itertools.product(cards, repeat=2))
+        self.exact = by_rank and all(fits[a << 6 | b] for a, b in pairs if (a & 15) + 1 == b & 15)
         self.tkey = bytes((c & 15) if by_rank else 0 for c in range(64))
         self.want = bytes(min((c & 15) + 1, 255) if by_rank else 0 for c in range(64))
         self.auto = game.suit_removal == "auto"
