@@ -44,9 +44,12 @@ def find_klondike_win(
     deadline = time.process_time() + seconds
     seen: set[Hashable] = {search.key(position)}
     path: list[tuple[Move, ...]] = []
-    stack: list[Iterator[Child]] = [_children(search, position)]
-    generated = 0
+    # Every position played counts, the deals that rank a position's children included, so
+    # that the budget in positions bounds the work whatever the stock's size.
+    played = [0]
+    stack: list[Iterator[Child]] = [_children(search, position, played)]
     while stack:
+        generated = played[0]
         if generated >= nodes or time.process_time() > deadline:
             return None, generated
         step = next(stack[-1], None)
@@ -56,24 +59,24 @@ def find_klondike_win(
                 path.pop()
             continue
         moves, child = step
-        generated += len(moves)
         if game.is_won(child):
-            return [move for part in (*path, moves) for move in part], generated
+            return [move for part in (*path, moves) for move in part], played[0]
         key = search.key(child)
         if key in seen:
             continue
         seen.add(key)
         path.append(moves)
-        stack.append(_children(search, child))
-    return None, generated
+        stack.append(_children(search, child, played))
+    return None, played[0]
 
 
-def _children(search: KlondikeSearch, position: Position) -> Iterator[Child]:
-    """The macro moves from ``position``, likely ones first, each with its forced moves."""
+def _children(search: KlondikeSearch, position: Position, played: list[int]) -> Iterator[Child]:
+    """The macro moves from ``position``, likely ones first, each with its forced moves;
+    ``played[0]`` counts the positions played to make them."""
     game = search.game
     ranked: list[tuple[int, int, tuple[Move, ...], Position]] = []
     order = 0
-    for deals, dealt in _turns(game, position):
+    for deals, dealt in _turns(game, position, played):
         prefix = (Move.deal(0),) * deals
         for move, rank in _transfers(game, dealt, with_tableau=deals == 0):
             # Columns with more face-down cards first: turning their cards frees the game most.
@@ -90,18 +93,23 @@ def _children(search: KlondikeSearch, position: Position) -> Iterator[Child]:
                 break
             forced.append(safe)
             after = game.play(after, safe)
+        played[0] += 1 + len(forced)
         yield (*moves, *forced), after
 
 
-def _turns(game: KlondikeFamily, position: Position) -> Iterator[tuple[int, Position]]:
+def _turns(
+    game: KlondikeFamily, position: Position, played: list[int]
+) -> Iterator[tuple[int, Position]]:
     """``position`` after 0, 1, 2, ... deals, until no deal is left or the stock and waste come
-    back to a state they had (with three cards a deal, not always the first one)."""
+    back to a state they had (with three cards a deal, not always the first one); each deal
+    played counts in ``played[0]``."""
     talon = slice(0, 2 * game.passes)
     seen = {position.piles[talon]}
     deals = 0
     yield deals, position
     while game.can_deal(position):
         position = game.play(position, Move.deal(0))
+        played[0] += 1
         deals += 1
         if position.piles[talon] in seen:
             return
