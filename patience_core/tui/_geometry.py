@@ -30,6 +30,11 @@ _COUNTED = (PileKind.STOCK, PileKind.WASTE, PileKind.RESERVE)
 RIGHT_WIDTH = 80
 
 
+def _digits(name: str) -> str:
+    """The digits a pile name ends with (``10`` of ``t10``)."""
+    return name.lstrip("abcdefghijklmnopqrstuvwxyz")
+
+
 def _right_step(m: Metrics) -> int:
     """Characters from one card of a right fan to the next: right fans stay compact."""
     return min(m.card, 3) + 1
@@ -197,11 +202,20 @@ class _Placer:
             text = f"{text} {size}"
         if len(text) > width:
             # Names never run into the next one: "t10" over a card of two characters is "10";
-            # a name that cannot be shortened so is left out.
-            digits = text.lstrip("abcdefghijklmnopqrstuvwxyz")
-            text = digits if digits and len(digits) <= width else ""
+            # a name that cannot be shortened so is left out, and so is one whose digits
+            # another pile shares (c10 beside t10: the column keeps "10"), so that no two
+            # piles show the same label.
+            digits = _digits(text)
+            text = digits if digits and len(digits) <= width and self._owns(pile, digits) else ""
         if text:
             self.placed.append(Placed(x, y, len(text), pile, -1, "name", text=text))
+
+    def _owns(self, pile: int, digits: str) -> bool:
+        """Whether ``pile`` may show ``digits`` alone: no other pile's name has those digits, or
+        it is the only tableau pile among those that do."""
+        sharing = [i for i, spec in enumerate(self.game.piles) if _digits(spec.name) == digits]
+        tableau = [i for i in sharing if self.game.piles[i].kind is PileKind.TABLEAU]
+        return sharing == [pile] or tableau == [pile]
 
     def _card(self, pile: int, index: int, x: int, y: int, width: int) -> None:
         cards = self.position[pile]
