@@ -111,7 +111,8 @@ class Hint:
         ``"over"`` (the game is won or no move exists), ``"only"`` (honest: the only legal
         move, given at once), ``"too-few"`` (honest: fewer than 4 arrangements judged in the
         time), ``"score"`` (honest: no arrangement won; the move with the best expected final
-        score).
+        score), ``"stuck"`` (no move: every one of several legal moves leads back to a position
+        seen in the game, or every one that does not is proved lost).
     :param length: for ``won``, the moves of the winning line, this one included.
     :param wins: for ``sampled``, the arrangements the move wins.
     :param samples: for every honest verdict but ``only``, the arrangements judged.

@@ -15,6 +15,7 @@ import attrs
 
 from patience_core.games import Game, GameSearch
 from patience_core.model import Move, Position
+from patience_core.solve._circles import avoiding_circles, is_trap, leads_back
 from patience_core.solve._depthfirst import Budget, Solution, Verdict
 from patience_core.solve._hints import dead_check
 from patience_core.solve._honest import MoveStats, has_hidden, honest_stats
@@ -53,10 +54,6 @@ class HonestBudget:
     play_on_playout: int = 40
 
 
-#: When every move leads back to a position seen, the dead check's budget times this, once.
-STUCK_TIMES = 5
-
-
 class HonestPlayer:
     """Plays as a careful player using honest hints (:func:`hint` in honest mode), move by move.
 
@@ -66,8 +63,10 @@ class HonestPlayer:
     (:func:`expected_scores`), while that is above the score of the position; then it resigns.
     Otherwise it plays the move that wins most sampled arrangements, and when none wins, the
     move of best expected final score. It never enters a position it has seen in this game
-    (compared by :meth:`GameSearch.key`; it takes the best move that does not), and resigns
-    (``outcome = "stopped"`` unless proved dead) when every move leads back. With nothing face
+    (compared by :meth:`GameSearch.key` of the real positions; it takes the best move that does
+    not) unless the move is the only legal one, nor a position whose every move leads back
+    (:func:`~patience_core.solve._circles.is_trap`), and resigns (``outcome = "stopped"``
+    unless proved dead) when no move is left. With nothing face
     down it follows a winning line once one is found, and never picks a move whose result the
     dead check proves dead while another move's is not; with cards face down, a move lost in
     every sampled arrangement comes after the undecided ones.
@@ -116,39 +115,35 @@ class HonestPlayer:
             if check.verdict is Verdict.DEAD:
                 self.outcome = "dead"
             elif check.verdict is Verdict.WON and not has_hidden(position) and check.moves:
-                return check.moves[0]
+                first = check.moves[0]
+                if len(legal) == 1 or not leads_back(search, position, first, self._seen):
+                    return first
         if self.outcome == "dead":
             return self._for_points(position, legal) if budget.play_on else None
         stats = honest_stats(game, position, budget.samples, budget.seconds, budget.nodes, search)
         self.nodes += sum(entry.nodes for entry in stats)
-        ahead = [s for s in stats if search.key(game.play(position, s.move)) not in self._seen]
+        if len(legal) == 1:
+            return legal[0]  # forced, even when it leads back
+        # Never into a position seen (the real positions' keys); a move after which every move
+        # would lead back is no way on either (issue 22, item 4).
+        kept = avoiding_circles(search, position, [entry.move for entry in stats], self._seen)
+        ahead = [
+            entry
+            for entry in stats
+            if entry.move in kept
+            and not leads_back(search, position, entry.move, self._seen)
+            and not is_trap(search, game.play(position, entry.move), self._seen)
+        ]
         if not ahead:
-            return self._stuck(position)
+            return None  # stuck: resign rather than go round ("stopped", unless proved dead)
         if ahead[0].wins or (len(ahead) == 1 and has_hidden(position)):
             return ahead[0].move
-        back = [entry.move for entry in stats if entry.unknown and entry not in ahead]
-        return self._by_score(position, ahead, back)
+        return self._by_score(position, ahead)
 
-    def _stuck(self, position: Position) -> Move | None:
-        """Every move leads back: with nothing face down, one search of :data:`STUCK_TIMES`
-        times the dead check's budget for a winning line (followed from then on, circles or
-        not); else ``None`` (resign)."""
-        if has_hidden(position):
-            return None
-        budget = self._budget
-        nodes = budget.dead_nodes * STUCK_TIMES
-        check = dead_check(self._game, position, budget.seconds, nodes, self._known, self._search)
-        self.nodes += check.nodes
-        if check.verdict is Verdict.DEAD:
-            self.outcome = "dead"
-        return check.moves[0] if check.verdict is Verdict.WON and check.moves else None
-
-    def _by_score(self, position: Position, ahead: list[MoveStats], back: list[Move]) -> Move:
+    def _by_score(self, position: Position, ahead: list[MoveStats]) -> Move:
         """No sampled arrangement won: the moves by expected final score, those lost in every
         arrangement last; with nothing face down, the first whose result the dead check does
-        not prove dead (a proof in one sampled arrangement would prove nothing), and when each
-        is proved dead, a move of ``back`` (undecided, but leading back to a position seen)
-        that is not: a circle is better than a lost game."""
+        not prove dead (a proof in one sampled arrangement would prove nothing)."""
         game, budget, search = self._game, self._budget, self._search
         open_ = [entry.move for entry in ahead if entry.unknown]
         lost = [entry.move for entry in ahead if not entry.unknown]
@@ -160,7 +155,7 @@ class HonestPlayer:
         if has_hidden(position):
             return ordered[0]
         # The lost ones are proved dead already.
-        for move in [*(ordered if open_ else []), *back]:
+        for move in ordered if open_ else []:
             child = game.play(position, move)
             searched = child not in self._known
             check = dead_check(game, child, budget.seconds, budget.dead_nodes, self._known, search)

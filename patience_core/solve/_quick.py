@@ -7,28 +7,24 @@ comes back to a position of the game's history nor is proved dead by the search 
 gives it as its first answer (within :data:`HINT_FIRST_SECONDS`) unless a small search decides
 the position first.
 
-Positions are compared by :meth:`GameSearch.key`: two positions with equal keys have the same
-future (e.g. a card moved from one free cell to another), so going from one to the other is a
-circle too.
+The rule against circles is :mod:`patience_core.solve._circles`'s.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 
 from patience_core.games import Game, GameSearch
 from patience_core.model import Move, Position
+from patience_core.solve._circles import avoiding_circles, leads_back
 from patience_core.solve._hints import Hint, hidden_wording
 from patience_core.solve._honest import has_hidden, visible_view
 
 __all__ = [
     "HINT_FIRST_SECONDS",
     "QUICK_NODES",
-    "avoiding_circles",
-    "leads_back",
     "quick_hint",
-    "seen_keys",
 ]
 
 #: The first answer of a hint comes within this many wall-clock seconds.
@@ -41,36 +37,6 @@ QUICK_NODES = 500
 SAFE = "a safe move (it never spoils a win)"
 #: The reason of a quick answer from the move order.
 FIRST_CHOICE = "the search's first choice, not judged yet"
-
-
-def seen_keys(search: GameSearch, positions: Iterable[Position]) -> set[Hashable]:
-    """The keys of ``positions`` (a game's history), and the positions themselves: where a hint
-    must not lead back to (:func:`avoiding_circles`)."""
-    positions = list(positions)
-    return {search.key(position) for position in positions} | set(positions)
-
-
-def avoiding_circles(
-    search: GameSearch, position: Position, moves: Sequence[Move], seen: set[Hashable]
-) -> list[Move]:
-    """``moves`` (legal in ``position``) without those leading back to a key of ``seen``, in
-    the same order; when every one of them does, those that do not lead back to a position of
-    ``seen`` (:func:`seen_keys`), else all of ``moves`` (the player must move somewhere)."""
-    if not seen:
-        return list(moves)
-    game = search.game
-    after = [(move, game.play(position, move)) for move in moves]
-    kept = [move for move, child in after if search.key(child) not in seen]
-    if not kept:
-        # Every move leads to a key met before: at least not to a position met before (``seen``
-        # may hold positions too, when the keys are not the positions).
-        kept = [move for move, child in after if child not in seen]
-    return kept or list(moves)
-
-
-def leads_back(search: GameSearch, position: Position, move: Move, seen: set[Hashable]) -> bool:
-    """Whether ``move`` (legal in ``position``) leads to a key of ``seen``."""
-    return bool(seen) and search.key(search.game.play(position, move)) in seen
 
 
 def quick_hint(

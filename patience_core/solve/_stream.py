@@ -27,6 +27,7 @@ import attrs
 
 from patience_core.games import Game, GameSearch
 from patience_core.model import Move, Position
+from patience_core.solve._circles import STUCK, is_stuck, seen_keys
 from patience_core.solve._depthfirst import Verdict
 from patience_core.solve._hints import (
     HINT_SECONDS,
@@ -38,7 +39,7 @@ from patience_core.solve._hints import (
     default_mode,
 )
 from patience_core.solve._honest import has_hidden, honest_rounds
-from patience_core.solve._quick import HINT_FIRST_SECONDS, quick_hint, seen_keys
+from patience_core.solve._quick import HINT_FIRST_SECONDS, quick_hint
 from patience_core.solve._thoughtful import HINT_NODES, thoughtful_stream
 from patience_core.solve._verdicts import honest_final, honest_hint
 
@@ -68,9 +69,12 @@ def hint_stream(
     within :data:`HINT_FIRST_SECONDS` (wall-clock), then refinements; the last one yielded is
     the final answer (``Hint.final``; ``Hint.stage`` is ``"quick"``, ``"refined"`` or
     ``"final"``). A position decided at once (won, over, proved dead, one legal move in honest
-    mode) gives its final answer first. No hint names a move that leads back to a position of
-    ``history`` or to ``position`` itself (compared by :meth:`GameSearch.key`) unless every
-    legal move does, or (a thoughtful hint) the only winning move found does.
+    mode, every one of several legal moves leading back) gives its final answer first. No hint
+    names a move that leads back to a position of ``history`` or to ``position`` itself
+    (compared by :meth:`GameSearch.key` of the real positions) unless it is the only legal
+    move: when every one of several moves does, the answer has no move, verdict ``"stuck"``
+    ("the game cannot progress from here"); a move after which every move would lead back
+    comes after the others (:mod:`patience_core.solve._circles`).
 
     Thoughtful: the first move of a winning line ("wins in N moves"), so following thoughtful
     hints never turns a winnable position into a lost one. When the search proves that no line
@@ -113,6 +117,10 @@ def hint_stream(
     # The position itself too: a move to an equal key (a card from one free cell to another)
     # goes nowhere.
     seen = seen_keys(search, [*history, position])
+    if is_stuck(search, position, legal, seen):
+        # Every move goes round: naming one would start a circle (issue 22, item 4).
+        yield Hint(None, "", STUCK, mode, "stuck", seconds=time.perf_counter() - started)
+        return
     if mode == HONEST and has_hidden(position):
         yield from _honest_stream(
             game, search, position, legal, mode, seconds, nodes, samples, known, seen, started, stop

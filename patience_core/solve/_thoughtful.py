@@ -20,15 +20,10 @@ import attrs
 from patience_core.engine import counted, search_limits
 from patience_core.games import Game, GameSearch, PositionSpace, is_default
 from patience_core.model import Move, Position
+from patience_core.solve._circles import STUCK_LOST, avoiding_circles, leads_back
 from patience_core.solve._depthfirst import Budget, DepthFirst, Solution, Verdict
 from patience_core.solve._hints import GUESS, Hint, Known, last_winnable, remember_line
-from patience_core.solve._quick import (
-    HINT_FIRST_SECONDS,
-    QUICK_NODES,
-    avoiding_circles,
-    leads_back,
-    quick_hint,
-)
+from patience_core.solve._quick import HINT_FIRST_SECONDS, QUICK_NODES, quick_hint
 from patience_core.solve._solver import _checked, _replayed, solve, space_for
 
 __all__ = ["HINT_NODES", "PROOF_SHARE", "thoughtful_stream"]
@@ -159,43 +154,45 @@ def thoughtful_stream(
             yield _won(game, position, move, len(solution.moves), mode, started)
             return
         # The line goes back to a position of the game: a winning move that does not, if found.
-        others = [m for m in avoiding_circles(search, position, legal, seen) if m != move]
+        others = [
+            m
+            for m in avoiding_circles(search, position, legal, seen)
+            if m != move and not leads_back(search, position, m, seen)
+        ]
         tried = _each_move(game, search, position, others, total, deadline, stop)
         if tried and tried[-1][1].verdict is Verdict.WON:
             other, after = tried[-1]
             yield _won(game, position, other, len(after.moves) + 1, mode, started)
         else:
-            yield _won(game, position, move, len(solution.moves), mode, started)
+            yield _not_back(game, position, others, tried, mode, started)
         return
     if solution.verdict is Verdict.UNKNOWN:
         ordered = search.order_moves(position, legal)
-        # Moves that lead back come last: tried (and named) only when the others are lost.
+        # Moves that lead back are never named (the stream answered "stuck" if all do), and a
+        # move after which every move leads back comes last.
         ahead = avoiding_circles(search, position, ordered, seen)
+        if len(legal) > 1:
+            ahead = [m for m in ahead if not leads_back(search, position, m, seen)]
         tried = _each_move(game, search, position, ahead, total, deadline, stop)
-        if not (tried and tried[-1][1].verdict is Verdict.WON) and all(
-            s.verdict is Verdict.DEAD for _m, s in tried
-        ):
-            if len(tried) == len(ahead) and backup:
-                # Every other move is proved lost; the win found goes back: the one way on.
-                yield _won(game, position, backup[0], len(backup), mode, started)
-                return
-            behind = [m for m in ordered if m not in ahead]
-            tried += _each_move(game, search, position, behind, total, deadline, stop)
-        ordered = ahead + [m for m in ordered if m not in ahead]
         if stop():
             return
         if tried and tried[-1][1].verdict is Verdict.WON:
             move, after = tried[-1]
             yield _won(game, position, move, len(after.moves) + 1, mode, started)
             return
-        lost = {m for m, s in tried if s.verdict is Verdict.DEAD}
-        if len(lost) < len(legal):
-            move = next(m for m in ordered if m not in lost)
-            reason = GUESS
-            if lost:
-                reason += f" ({counted(len(lost), 'other move')} proved lost)"
-            yield Hint(move, game.move_text(position, move), reason, mode, "unknown",
-                       seconds=time.perf_counter() - started)  # fmt: skip
+        if len(tried) < len(ahead) or any(s.verdict is not Verdict.DEAD for _m, s in tried):
+            yield _not_back(game, position, ahead, tried, mode, started)
+            return
+        # Every move that does not go back is lost. This position is dead only if the moves
+        # that go back are lost too (none when a line found goes back).
+        behind = [m for m in ordered if m not in ahead]
+        back = [] if backup else _each_move(game, search, position, behind, total, deadline, stop)
+        if (
+            backup
+            or len(back) < len(behind)
+            or any(s.verdict is not Verdict.DEAD for _m, s in back)
+        ):
+            yield _not_back(game, position, ahead, tried, mode, started)
             return
         # Every move is proved lost: so is this position.
     yield from _dead(game, search, position, history, mode, total, deadline, known, started)
@@ -231,6 +228,28 @@ def _dead(
         reason += "; the last winnable position was not found in the time"
     yield Hint(None, "", reason, mode, "dead", last_winnable=last, undo=undo,
                seconds=time.perf_counter() - started)  # fmt: skip
+
+
+def _not_back(
+    game: Game,
+    position: Position,
+    moves: Sequence[Move],
+    tried: Sequence[tuple[Move, Solution]],
+    mode: str,
+    started: float,
+) -> Hint:
+    """The hint when no move of ``moves`` (those that do not lead back, best first) was found
+    to win: the first not proved lost (the solver's best guess), else none (``"stuck"``: only
+    going back may win)."""
+    lost = {m for m, s in tried if s.verdict is Verdict.DEAD}
+    move = next((m for m in moves if m not in lost), None)
+    seconds = time.perf_counter() - started
+    if move is None:
+        return Hint(None, "", STUCK_LOST, mode, "stuck", seconds=seconds)
+    reason = GUESS
+    if lost:
+        reason += f" ({counted(len(lost), 'other move')} proved lost)"
+    return Hint(move, game.move_text(position, move), reason, mode, "unknown", seconds=seconds)
 
 
 def _won(game: Game, position: Position, move: Move, count: int, mode: str, started: float) -> Hint:

@@ -16,10 +16,10 @@ from collections.abc import Callable, Hashable, Sequence
 from patience_core.engine import counted
 from patience_core.games import Game, GameSearch
 from patience_core.model import Move, Position
+from patience_core.solve._circles import avoiding_circles
 from patience_core.solve._hints import GUESS, Hint, hidden_wording
 from patience_core.solve._honest import HONEST_MIN_SAMPLES, MoveStats
 from patience_core.solve._playout import PLAYOUT_NODES, expected_scores
-from patience_core.solve._quick import avoiding_circles
 
 __all__ = ["honest_final", "honest_hint", "scored"]
 

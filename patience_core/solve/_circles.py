@@ -1,0 +1,99 @@
+"""No circles: a hint, and the honest player, never go back to a position seen in the game.
+
+Layer 4, over :mod:`patience_core.solve`. Positions are compared by :meth:`GameSearch.key` of
+the real positions (never of a sampled arrangement): two positions with equal keys have the same
+future (e.g. a card moved from one free cell to another), so going from one to the other is a
+circle too.
+
+Banning each move that leads back is not enough: play can drift, over several moves, into a
+region where every move leads back (Spiderette deal 3 once moved a two-card run back and forth
+from move 36 on). So a move whose result has no move that does not lead back (a *trap*) is
+ranked after the others (:func:`avoiding_circles`), and a position where every one of several
+legal moves leads back is *stuck* (:func:`is_stuck`): a hint says the game cannot progress, and
+the honest player resigns, rather than go round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+
+from patience_core.games import GameSearch
+from patience_core.model import Move, Position
+
+__all__ = [
+    "STUCK",
+    "STUCK_LOST",
+    "avoiding_circles",
+    "is_stuck",
+    "is_trap",
+    "leads_back",
+    "seen_keys",
+]
+
+#: The reason of a hint when every legal move leads back (verdict ``"stuck"``).
+STUCK = (
+    "every legal move leads back to a position already seen in this game: "
+    "the game cannot progress from here"
+)
+#: The reason of a thoughtful hint when the only wins found go back to a position seen.
+STUCK_LOST = (
+    "every move that does not lead back to a position already seen in this game is proved "
+    "lost: the game cannot progress from here (a win is left only by undoing moves)"
+)
+
+
+def seen_keys(search: GameSearch, positions: Iterable[Position]) -> set[Hashable]:
+    """The keys of ``positions`` (a game's history, the current position included), and the
+    positions themselves: where a hint must not lead back to (:func:`avoiding_circles`)."""
+    positions = list(positions)
+    return {search.key(position) for position in positions} | set(positions)
+
+
+def leads_back(search: GameSearch, position: Position, move: Move, seen: set[Hashable]) -> bool:
+    """Whether ``move`` (legal in ``position``) leads to a key of ``seen``."""
+    return bool(seen) and search.key(search.game.play(position, move)) in seen
+
+
+def is_stuck(
+    search: GameSearch, position: Position, legal: Sequence[Move], seen: set[Hashable]
+) -> bool:
+    """Whether ``position`` has more than one legal move (``legal``) and every one leads back to
+    ``seen`` (a single legal move is forced: it is played even when it leads back)."""
+    return len(legal) > 1 and all(leads_back(search, position, m, seen) for m in legal)
+
+
+def is_trap(search: GameSearch, child: Position, seen: set[Hashable]) -> bool:
+    """Whether ``child`` (the result of a move) is neither won nor without moves, and every
+    legal move of it leads back to ``seen`` or to ``child`` itself: after it the game could
+    only go round. A move that turns a face-down card up makes a new position, so the answer
+    does not depend on which card that is."""
+    game = search.game
+    if game.is_won(child):
+        return False
+    legal = game.legal_moves(child)
+    if not legal:
+        return False
+    around = seen | {search.key(child)}
+    return all(search.key(game.play(child, m)) in around for m in legal)
+
+
+def avoiding_circles(
+    search: GameSearch, position: Position, moves: Sequence[Move], seen: set[Hashable]
+) -> list[Move]:
+    """``moves`` (legal in ``position``) without those leading back to a key of ``seen``, in
+    the same order except that traps (:func:`is_trap`) come last; when every move leads back,
+    those that do not lead back to a position of ``seen`` (:func:`seen_keys`), else all of
+    ``moves`` (a forced move, or a stuck position: :func:`is_stuck`)."""
+    if not seen:
+        return list(moves)
+    game = search.game
+    after = [(move, game.play(position, move)) for move in moves]
+    kept = [(move, child) for move, child in after if search.key(child) not in seen]
+    if not kept:
+        # Every move leads to a key met before: at least not to a position met before (``seen``
+        # may hold positions too, when the keys are not the positions).
+        kept = [(move, child) for move, child in after if child not in seen]
+        return [move for move, _child in kept] or list(moves)
+    # Play must not drift into a region where every move leads back: a trap comes last.
+    traps = {move for move, child in kept if len(kept) > 1 and is_trap(search, child, seen)}
+    return [m for m, _c in kept if m not in traps] + [m for m, _c in kept if m in traps]

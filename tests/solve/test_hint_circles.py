@@ -1,0 +1,136 @@
+"""No circles over several moves, on the test kit's fake game: a position where every move leads
+back is "stuck" (no move named), a move after which every move leads back comes last, and
+following hints or the honest player never repeats a position unless the move was forced."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from patience_core.engine import DealNumber
+from patience_core.games import Game, GameSearch
+from patience_core.model import Position
+from patience_core.solve import (
+    HONEST,
+    THOUGHTFUL,
+    HonestBudget,
+    HonestPlayer,
+    hint,
+    hint_stream,
+    play_honestly,
+)
+from patience_core.solve._circles import (
+    STUCK,
+    avoiding_circles,
+    is_stuck,
+    is_trap,
+    seen_keys,
+)
+from patience_core.testing import FakeGame
+
+GAMES = [FakeGame(), FakeGame({"empty-piles": "any"})]
+
+
+def _start(game: Game, number: int) -> Position:
+    """A position with several legal moves: the deal, or a few random moves into it."""
+    position = game.deal(DealNumber(number))
+    rand = random.Random(number)
+    for _ in range(rand.randrange(4)):
+        legal = game.legal_moves(position)
+        if len(legal) < 2:
+            break
+        position = game.play(position, rand.choice(legal))
+    return position
+
+
+def _branching(game: Game) -> Position:
+    return next(p for p in (_start(game, n) for n in range(40)) if len(game.legal_moves(p)) > 1)
+
+
+@pytest.mark.parametrize("mode", [THOUGHTFUL, HONEST])
+def test_a_position_whose_every_move_leads_back_is_stuck(mode: str) -> None:
+    game = GAMES[1]
+    search = GameSearch(game)
+    position = _branching(game)
+    legal = game.legal_moves(position)
+    history = [game.play(position, move) for move in legal]
+    assert is_stuck(search, position, legal, seen_keys(search, [*history, position]))
+    answers = list(hint_stream(game, position, history, mode, 60, nodes=500, samples=4))
+    assert len(answers) == 1
+    assert answers[0].move is None and answers[0].verdict == "stuck" and answers[0].final
+    assert answers[0].reason == STUCK
+    assert "cannot progress" in answers[0].sentence()
+
+
+def test_a_single_legal_move_is_never_stuck() -> None:
+    game = GAMES[0]
+    search = GameSearch(game)
+    position = _branching(game)
+    move = game.legal_moves(position)[0]
+    seen = seen_keys(search, [game.play(position, move), position])
+    assert not is_stuck(search, position, [move], seen)
+
+
+def test_a_move_after_which_every_move_leads_back_comes_last() -> None:
+    game = GAMES[1]
+    search = GameSearch(game)
+    position = _branching(game)
+    legal = game.legal_moves(position)
+    first = legal[0]
+    child = game.play(position, first)
+    # Every move of the first move's result leads to a position seen: a trap.
+    seen = seen_keys(search, [position, *(game.play(child, m) for m in game.legal_moves(child))])
+    if game.is_won(child) or not game.legal_moves(child):
+        pytest.skip("the first move ends the game")
+    assert is_trap(search, child, seen)
+    ordered = avoiding_circles(search, position, legal, seen)
+    kept = [m for m in legal if search.key(game.play(position, m)) not in seen]
+    if len(kept) > 1 and first in kept:
+        assert ordered[-1] == first
+
+
+@pytest.mark.parametrize("mode", [THOUGHTFUL, HONEST])
+@pytest.mark.parametrize("game", GAMES, ids=["none", "any"])
+def test_following_hints_never_repeats_a_position_unless_forced(mode: str, game: Game) -> None:
+    for number in range(5):
+        position = _start(game, number)
+        history: list[Position] = []
+        entered = {position}
+        for _ in range(20):
+            legal = game.legal_moves(position)
+            if not legal or game.is_won(position):
+                break
+            found = hint(game, position, history, mode, 60, nodes=300, samples=4)
+            if found.move is None:
+                assert found.verdict in ("dead", "stuck", "over")
+                break
+            history.append(position)
+            position = game.play(position, found.move)
+            assert position not in entered or len(legal) == 1
+            entered.add(position)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=["none", "any"])
+def test_the_honest_player_never_repeats_a_position_unless_forced(game: Game) -> None:
+    budget = HonestBudget(samples=4, nodes=200, dead_nodes=2_000, playout=400)
+    for number in range(3):
+        position = _start(game, number)
+        played = play_honestly(game, position, budget, max_moves=120)
+        entered = {position}
+        for move in played.moves:
+            forced = len(game.legal_moves(position)) == 1
+            position = game.play(position, move)
+            assert position not in entered or forced
+            entered.add(position)
+
+
+def test_the_honest_player_resigns_when_every_move_leads_back() -> None:
+    game = GAMES[1]
+    search = GameSearch(game)
+    position = _branching(game)
+    legal = game.legal_moves(position)
+    player = HonestPlayer(game, budget=HonestBudget(samples=4, nodes=200, play_on=False))
+    player._seen.update(search.key(game.play(position, move)) for move in legal)
+    assert player.choose(position, legal) is None
+    assert player.outcome in ("stopped", "dead")
