@@ -17,9 +17,11 @@ from patience_core.solve import (
     HONEST_MIN_SAMPLES,
     THOUGHTFUL,
     Budget,
+    HonestBudget,
     Verdict,
     hint,
     hint_stream,
+    play_honestly,
     solve,
 )
 from patience_core.testing import search_for
@@ -105,24 +107,44 @@ def test_case2_a_deal_the_solver_proves_dead_cheaply_is_never_unknown(host: Plug
 def test_case3_following_spiderette_hints_never_goes_back_to_an_earlier_position(
     host: PluginHost,
 ) -> None:
-    """Spiderette thoughtful hints once undid their own earlier moves (a run moved back)."""
+    """Spiderette deal 3 followed by thoughtful hints once undid its own earlier moves, and from
+    move 36 moved a two-card run back and forth (t1 t3 2, t3 t1 2, ...): no position may repeat
+    unless its move was the only legal one; where every move leads back the hint says so."""
     game: Game = host.game("spiderette", {})
     search = search_for(game)
     position = game.deal(DealNumber(3))
     history: list[Position] = []
-    for _ in range(35):
+    entered = {position}
+    for _ in range(50):
         legal = game.legal_moves(position)
         if not legal or game.is_won(position):
             break
         found = hint(game, position, history, THOUGHTFUL, SLOW, nodes=3_000, search=search)
         if found.move is None:
+            assert found.verdict in ("dead", "stuck")
             break
         after = game.play(position, found.move)
         seen = {search.key(earlier) for earlier in [*history, position]}
-        others = [m for m in legal if search.key(game.play(position, m)) not in seen]
-        assert search.key(after) not in seen or not others
+        assert search.key(after) not in seen or len(legal) == 1
+        assert after not in entered or len(legal) == 1
+        entered.add(after)
         history.append(position)
         position = after
+
+
+def test_case3_the_honest_player_never_goes_back_to_an_earlier_position(host: PluginHost) -> None:
+    """Diamond Mine deal 5, honest player with 300-position searches: the position after move
+    40 once equalled the one after move 32."""
+    game: Game = host.game("diamond-mine", {})
+    search = search_for(game)
+    position = game.deal(DealNumber(5))
+    played = play_honestly(game, position, HonestBudget(nodes=300), search=search)
+    entered = {position}
+    for move in played.moves:
+        forced = len(game.legal_moves(position)) == 1
+        position = game.play(position, move)
+        assert position not in entered or forced
+        entered.add(position)
 
 
 def test_case4_with_no_arrangement_won_moves_are_ranked_by_expected_score(
