@@ -125,8 +125,25 @@ class Family(Game):
         for parameter in cls.parameters:
             if not hasattr(cls, parameter.attribute):
                 setattr(cls, parameter.attribute, parameter.default)
+        # The score before the rules text, which may count foundations from it.
+        deck = getattr(cls, "deck", None)
+        if isinstance(deck, str) and deck in POLICIES.decks:
+            score = cls.max_score_for(len(POLICIES.deck(deck).cards()))
+            if score is not None:
+                cls.max_score = score
         if "rules" not in cls.__dict__ and "name" in cls.__dict__:
             cls.rules = cls.rules_text()
+
+    @classmethod
+    def max_score_for(cls, cards: int) -> int | None:
+        """The highest score of a variant whose ``deck`` parameter names a deck of ``cards``
+        cards; :meth:`__init_subclass__` sets ``max_score`` from it before the rules text.
+
+        :param cards: the deck's size (whole suits of 13 in the shipped families).
+        :returns: the score (points), or ``None`` when the family works its score out
+            otherwise (the default: e.g. the golf family's, from its tableau).
+        """
+        return None
 
     @classmethod
     def rules_text(cls) -> str:

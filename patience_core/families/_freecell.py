@@ -73,11 +73,15 @@ class FreeCellFamily(Family):
     cells_dealt: ClassVar[int]
     ms_deals: ClassVar[bool]
 
+    @classmethod
+    def max_score_for(cls, cards: int) -> int:
+        """One point a card on the foundations: the deck's size."""
+        return cards
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "name" not in cls.__dict__ or cls.declaration_problem():
             return
-        cls.max_score = len(POLICIES.deck(cls.deck).cards())
         if "search_class" not in cls.__dict__:
             fits, cards = POLICIES.build(cls.build).fits, POLICIES.deck(cls.deck).cards()
             several = any(sum(fits(c, o) for o in set(cards)) > 1 for c in set(cards))

@@ -89,12 +89,12 @@ class KlondikeFamily(Family):
     auto_play: ClassVar[str]
     deck: ClassVar[str]
 
+    @classmethod
+    def max_score_for(cls, cards: int) -> int:
+        """One point a card on the foundations: the deck's size (Aisleriot's score)."""
+        return cards
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        # The family's defaults are already class attributes here; the rules text (written by
-        # Family's hook) counts the foundations, so the score comes first.
-        deck = cls.__dict__.get("deck", getattr(cls, "deck", "standard"))
-        if deck in POLICIES.decks:
-            cls.max_score = len(POLICIES.deck(deck).cards())
         super().__init_subclass__(**kwargs)
         if cls.deck in POLICIES.decks:
             cls.board = _board(cls)

@@ -103,10 +103,12 @@ class SpiderFamily(Family):
     deal_onto_empty: ClassVar[bool]
     suit_removal: ClassVar[str]
 
+    @classmethod
+    def max_score_for(cls, cards: int) -> int:
+        """Aisleriot's score: 12 points a suit (module docstring)."""
+        return cards // 13 * SUIT_POINTS
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        deck = cls.__dict__.get("deck", getattr(cls, "deck", "two-decks"))
-        if deck in POLICIES.decks:
-            cls.max_score = len(POLICIES.deck(deck).cards()) // 13 * SUIT_POINTS
         super().__init_subclass__(**kwargs)
         if cls.declaration_problem() is None:
             cls.board = _board(cls)
