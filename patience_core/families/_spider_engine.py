@@ -52,6 +52,7 @@ class Engine:
     def __init__(self, tables: Tables, columns: Sequence[int], foundations: Sequence[int],
                  position: Position) -> None:  # fmt: skip
         self.tables = tables
+        self._auto = tables.auto
         self.nc = len(columns)
         self.columns = tuple(columns)
         hidden: list[tuple[int, ...]] = []
@@ -124,7 +125,7 @@ class Engine:
                 empties.append(j)
                 facts.append(None)
         home = filled < tables.homes
-        exact = tables.exact
+        exact, any_empty = tables.exact, tables.any_empty
         for i, fact in enumerate(facts):
             if fact is None:
                 continue
@@ -134,19 +135,22 @@ class Engine:
                 out.append((i, -1, 13))
                 continue
             if stock and empties:
-                out.extend((i, empties[0], part) for part in range(1, k) if accepts[pile[-part]])
+                if any_empty:
+                    out.extend((i, empties[0], part) for part in range(1, k))
+                else:
+                    out.extend((i, empties[0], p) for p in range(1, k) if accepts[pile[-p]])
             for j in tops.get(want[base], ()):
                 top = ups[j][-1]
                 if (exact or fits[base << 6 | top]) and (not lateral or joins[base << 6 | top]):
                     out.append((i, j, k))
-            if empties and (k < len(pile) or downs[i]) and accepts[base]:
+            if empties and (k < len(pile) or downs[i]) and (any_empty or accepts[base]):
                 if stock:
                     out.extend((i, j, k) for j in empties)
                 else:
                     out.append((i, empties[0], k))
-        if tables.any_empty:
+        if any_empty:
             self._macros(out, stock, downs, ups, facts, tops, empties)
-        if self.can_deal(stock, empties):
+        if stock and (not empties or tables.deal_onto_empty):
             out.append(_DEAL)
         return out
 
@@ -216,23 +220,21 @@ class Engine:
             for t in range(dealt):
                 piles[t] = piles[t] + _ONE_CARD[self.stock[start + t]]
             state = (stock - dealt, downs, tuple(piles), filled)
+            return self._removed(state) if self._auto else state
+        pile = piles[source]
+        run = pile[-count:]
+        rest = pile[:-count]
+        if not rest and downs[source]:
+            down = downs[source] - 1
+            rest = _ONE_CARD[self.hidden[source][down]]
+            downs = (*downs[:source], down, *downs[source + 1 :])
+        piles[source] = rest
+        if target < 0:
+            filled += 1
         else:
-            pile = piles[source]
-            run = pile[-count:]
-            rest = pile[:-count]
-            if not rest and downs[source]:
-                down = downs[source] - 1
-                rest = _ONE_CARD[self.hidden[source][down]]
-                downs = (*downs[:source], down, *downs[source + 1 :])
-            piles[source] = rest
-            if target < 0:
-                filled += 1
-            else:
-                piles[target] = piles[target] + run
-            state = (stock, downs, tuple(piles), filled)
-        if self.tables.auto:
-            state = self._removed(state)
-        return state
+            piles[target] = piles[target] + run
+        state = (stock, downs, tuple(piles), filled)
+        return self._removed(state) if self._auto else state
 
     def _removed(self, state: State) -> State:
         """``state`` with every complete suit at the top of a column on a foundation, t1

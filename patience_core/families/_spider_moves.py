@@ -29,7 +29,7 @@ def dig(
     piece the fewest runs that fit onto a card it builds on (joining its own run first) through
     the empty columns left, else one run into an empty column. ``None`` when it does not all fit
     or one piece would do. (Only when an empty column takes any card.)"""
-    want, fits, joins = tables.want, tables.fits, tables.joins
+    want, fits, joins, exact = tables.want, tables.fits, tables.joins, tables.exact
     free = list(empties)
     pieces: list[int] = []
     done = 0  # runs moved
@@ -39,7 +39,9 @@ def dig(
         cap = _capacity(len(free))
         for j in range(done + 1, min(r, done + cap) + 1):
             count, bottom = seq[j - 1]
-            targets = [t for t in tops.get(want[bottom], ()) if fits[bottom << 6 | ups[t][-1]]]
+            targets = tops.get(want[bottom])
+            if targets and not exact:
+                targets = [t for t in targets if fits[bottom << 6 | ups[t][-1]]]
             if targets:
                 target = targets[0]
                 for t in targets:
