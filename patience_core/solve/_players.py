@@ -51,7 +51,7 @@ class HonestBudget:
     playout: int = PLAYOUT_NODES
     play_on: bool = True
     play_on_moves: int = 100
-    play_on_playout: int = 40
+    play_on_playout: int = 400
 
 
 class HonestPlayer:

@@ -3,10 +3,10 @@
 Layer 4, over :mod:`patience_core.solve`. When no sampled arrangement of the unseen cards is won
 after any move, a share of wins says nothing; a player still wants the move that gets furthest.
 :func:`expected_scores` plays each move out greedily in sampled arrangements (the search
-object's forced move, else its first choice that does not come back to a position of the
-playout) and averages :meth:`Game.score` where each playout ends. The arrangements come from
-the visible position only (:func:`~patience_core.solve.visible_seed`), as for the shares, so two
-positions that look the same get the same figures.
+object's forced move, else the move that gets furthest, :func:`playout_end`, never back to a
+position of the playout) and averages :meth:`Game.score` where each playout ends. The
+arrangements come from the visible position only (:func:`~patience_core.solve.visible_seed`),
+as for the shares, so two positions that look the same get the same figures.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 
 from patience_core.engine import GRand
-from patience_core.games import GameSearch
-from patience_core.model import Move, Position
+from patience_core.games import Game, GameSearch
+from patience_core.model import Move, PileKind, Position
 from patience_core.solve._honest import has_hidden, sample_hidden, visible_seed, visible_view
 
 __all__ = [
@@ -36,37 +36,68 @@ PLAYOUT_MIN_STEPS = 25
 
 def playout_score(search: GameSearch, position: Position, steps: int) -> int:
     """:meth:`Game.score` where a greedy playout of at most ``steps`` moves from ``position``
-    ends: at each move the search object's forced move, else the first move of its
-    :meth:`~GameSearch.order_moves` whose result has a key not met in this playout (so it
-    never goes round in circles); it stops when the game is won, lost, or every move comes
-    back."""
+    ends (:func:`playout_end`)."""
     return search.game.score(playout_end(search, position, steps))
 
 
+def _progress(game: Game, position: Position) -> tuple[int, int, int]:
+    """How far ``position`` has got, by what every patience counts as progress, most telling
+    first: the score, fewer face-down cards outside the stock (a card turned up; a card dealt
+    from the stock is not progress by itself), more empty tableau piles and free cells."""
+    down = empty = 0
+    for spec, pile in zip(game.piles, position.piles, strict=True):
+        if spec.kind is PileKind.STOCK:
+            continue
+        if not pile and spec.kind in _ROOM:
+            empty += 1
+        down += sum(1 for card in pile if not card.face_up)
+    return game.score(position), -down, empty
+
+
+_ROOM = (PileKind.TABLEAU, PileKind.FREE_CELL)
+
+
 def playout_end(search: GameSearch, position: Position, steps: int) -> Position:
-    """The position where the greedy playout of :func:`playout_score` ends."""
+    """The position where a greedy playout of at most ``steps`` moves from ``position`` ends:
+    at each move the search object's forced move, else the move whose result has got furthest
+    (:func:`_progress`; ties in the order of :meth:`~GameSearch.order_moves`), among those whose
+    result has a key not met in this playout (so it never goes round in circles). It stops
+    when the game is won, lost, or every move comes back. (A move that makes no progress is
+    taken only when none does: the playout builds up and turns cards before it deals, where
+    the move order alone moved runs back and forth until every move came back.)"""
     game = search.game
     seen: set[Hashable] = {search.key(position)}
     for _ in range(steps):
         if game.is_won(position):
             break
         forced = search.forced_move(position)
-        candidates = [forced] if forced is not None else None
-        if candidates is None:
-            legal = game.legal_moves(position)
-            if not legal:
-                break
-            candidates = search.order_moves(position, legal)
-        for move in candidates:
-            child = search.play(position, move)
+        if forced is not None:
+            child = search.play(position, forced)
             key = search.key(child)
             if key not in seen:
                 seen.add(key)
                 position = child
+                continue
+        legal = game.legal_moves(position)
+        if not legal:
+            break
+        children = [search.play(position, move) for move in search.order_moves(position, legal)]
+        ranked = sorted(
+            range(len(children)), key=lambda i: (_negated(_progress(game, children[i])), i)
+        )
+        for index in ranked:
+            key = search.key(children[index])
+            if key not in seen:
+                seen.add(key)
+                position = children[index]
                 break
         else:
             break
     return position
+
+
+def _negated(values: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(-value for value in values)
 
 
 def expected_scores(
