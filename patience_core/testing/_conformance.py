@@ -62,6 +62,12 @@ __all__ = ["ALL_DEAD_DEALS", "GameConformance"]
 ALL_DEAD_DEALS = 500
 
 
+def _listed(deals: list[int], shown: int = 8) -> str:
+    """``deals`` for a message: the first ``shown``, then ``...``."""
+    more = ", ..." if len(deals) > shown else ""
+    return ", ".join(map(str, deals[:shown])) + more
+
+
 class GameConformance:
     """Subclass in a game plugin's tests, setting :attr:`game`, to run the conformance kit.
 
@@ -71,17 +77,21 @@ class GameConformance:
     * ``options``: game options to test with (default: the game's defaults).
     * ``deals``: deal numbers used by the checks (default five, including 0 and 2**32 - 1).
     * ``walk_steps``: moves per random walk (default 120).
-    * ``solve_seconds``, ``solve_total_seconds``: the solver's CPU seconds per deal and in all
-      for :meth:`test_solved_deal_ends_won` (default 0.5 and 10); ``solve_seconds`` also per
-      search of :meth:`test_shortcuts_keep_the_verdicts`.
+    * ``solve_nodes``, ``solve_seconds``: the positions and CPU seconds of each search of
+      :meth:`test_solved_deal_ends_won` and :meth:`test_shortcuts_keep_the_verdicts`, whichever
+      runs out first (default 30,000 and 0.5).
+    * ``solve_total_nodes``, ``solve_total_seconds``: the same for all the deals of
+      :meth:`test_solved_deal_ends_won` (default 600,000 and 5).
     """
 
     game: str = ""
     options: Mapping[str, str] = {}
     deals: tuple[int, ...] = (0, 1, 2, 12345, 2**32 - 1)
     walk_steps: int = 120
+    solve_nodes: int = 30_000
     solve_seconds: float = 0.5
-    solve_total_seconds: float = 10.0
+    solve_total_nodes: int = 600_000
+    solve_total_seconds: float = 5.0
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -208,11 +218,12 @@ class GameConformance:
                 assert len(ours) == len(theirs), f"deal {deal}: walks of different lengths"
 
     def test_solved_deal_ends_won(self) -> None:
-        """The solver's line for the first deal it wins (``solve_seconds`` each, among
-        :attr:`deals` then 1, 2, ...) replays with the rules and wins exactly at its last move
-        with the maximum score (:func:`check_winning_line`): so a game's win test and
-        ``max_score`` are checked at the end of a game, which random walks seldom reach.
-        Skipped when no deal is won within ``solve_total_seconds``."""
+        """The solver's line for the first deal it wins (``solve_nodes`` positions or
+        ``solve_seconds`` each, among :attr:`deals` then 1, 2, ...) replays with the rules and
+        wins exactly at its last move with the maximum score (:func:`check_winning_line`): so
+        a game's win test and ``max_score`` are checked at the end of a game, which random
+        walks seldom reach. Skipped, saying what was tried, when no deal is won within
+        ``solve_total_nodes`` positions or ``solve_total_seconds`` in all."""
         import time
 
         import pytest
@@ -224,12 +235,16 @@ class GameConformance:
         started = time.process_time()
         deals = [*self.deals, *(n for n in range(1, 1000) if n not in self.deals)]
         verdicts: Counter[Verdict] = Counter()
+        positions = 0
         for deal in deals:
+            if positions >= self.solve_total_nodes:
+                break
             if time.process_time() - started >= self.solve_total_seconds:
                 break
-            budget = Budget(seconds=self.solve_seconds)
+            budget = Budget(nodes=self.solve_nodes, seconds=self.solve_seconds)
             solution = solve(game, game.deal(DealNumber(deal)), budget, search)
             verdicts[solution.verdict] += 1
+            positions += solution.nodes
             if solution.verdict is Verdict.WON:
                 position = game.deal(DealNumber(deal))
                 texts = []
@@ -245,8 +260,11 @@ class GameConformance:
             "a deal you know is winnable to `deals`)"
         )
         pytest.skip(
-            f"no deal won within {self.solve_total_seconds} s ({counted(tried, 'deal')} tried: "
-            f"{verdicts[Verdict.DEAD]} proved dead, {verdicts[Verdict.UNKNOWN]} undecided): "
+            f"no deal won: {counted(tried, 'deal')} tried ({_listed(deals[:tried])}), "
+            f"{self.solve_nodes:,} positions or {self.solve_seconds} s each, "
+            f"{positions:,} positions and {time.process_time() - started:.1f} s in all "
+            f"(at most {self.solve_total_nodes:,} or {self.solve_total_seconds} s): "
+            f"{verdicts[Verdict.DEAD]} proved dead, {verdicts[Verdict.UNKNOWN]} undecided; "
             "the end was not checked"
         )
 
@@ -254,7 +272,8 @@ class GameConformance:
         """The solver's verdicts with the search object's shortcuts (:data:`SHORTCUTS`:
         ``forced_move``, ``moves_to_try``, ``play``, ``is_dead``, ``search_space``,
         ``find_win``) never contradict those of the plain search over every legal move
-        (:func:`plain_search`), on each of :attr:`deals` (``solve_seconds`` each way): one
+        (:func:`plain_search`), on each of :attr:`deals` (``solve_nodes`` positions or
+        ``solve_seconds`` each way): one
         ``won`` where the other is ``dead`` means a shortcut loses wins (or the plain search's
         win does not replay). Skipped for a search object with none of these shortcuts."""
         import pytest
@@ -269,8 +288,10 @@ class GameConformance:
         plain = plain_search(search)
         for deal in self.deals:
             position = game.deal(DealNumber(deal))
-            budget = Budget(seconds=self.solve_seconds)
+            budget = Budget(nodes=self.solve_nodes, seconds=self.solve_seconds)
             fast = solve(game, position, budget, search).verdict
+            if fast is Verdict.UNKNOWN:
+                continue  # nothing the plain search says can contradict it
             slow = solve(game, position, budget, plain).verdict
             assert {fast, slow} != {Verdict.WON, Verdict.DEAD}, (
                 f"deal {deal}: the solver says {fast.value} with the search object's "
