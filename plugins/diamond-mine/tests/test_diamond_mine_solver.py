@@ -214,9 +214,9 @@ def test_won_positions_are_relaxed_won() -> None:
 
 
 def test_positions_the_relaxed_game_proves_dead_are_dead() -> None:
-    """Positions met while solving deals 1..100 that only the relaxed proof calls dead (the last
-    two of each deal): the search with the first hooks (OrderOnly) never wins from one, and
-    proves most of them dead."""
+    """Thirty positions met while solving deals 1, 2, ... (at most 100) that only the relaxed
+    proof calls dead (the last two of each deal): the search with the first hooks (OrderOnly)
+    never wins from one, and proves most of them dead."""
     found: list[Position] = []
 
     class Collecting(DiamondMineSearch):
@@ -234,6 +234,8 @@ def test_positions_the_relaxed_game_proves_dead_are_dead() -> None:
         before = len(found)
         solve(GAME, GAME.deal(DealNumber(deal)), Budget(seconds=30), search)
         found[before:] = found[len(found) - 2 :] if len(found) - before > 2 else found[before:]
+        if len(found) >= 30:  # enough to judge; the deals after add more of the same
+            break
     assert len(found) >= 30
     proved = 0
     for position in found:
