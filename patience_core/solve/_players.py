@@ -120,10 +120,10 @@ class HonestPlayer:
                     return first
         if self.outcome == "dead":
             return self._for_points(position, legal) if budget.play_on else None
-        stats = honest_stats(game, position, budget.samples, budget.seconds, budget.nodes, search)
-        self.nodes += sum(entry.nodes for entry in stats)
         if len(legal) == 1:
             return legal[0]  # forced, even when it leads back
+        stats = honest_stats(game, position, budget.samples, budget.seconds, budget.nodes, search)
+        self.nodes += sum(entry.nodes for entry in stats)
         # Never into a position seen (the real positions' keys); a move after which every move
         # would lead back is no way on either (issue 22, item 4).
         kept = avoiding_circles(search, position, [entry.move for entry in stats], self._seen)
