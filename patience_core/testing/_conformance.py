@@ -24,8 +24,9 @@ with the search object's shortcuts do not contradict those of the plain generic 
 rules text is present; and the CLI can ``deal``, ``play`` (scripted through standard input, then
 ``--resume``) and ``simulate`` the game.
 
-The lower-level checks (:mod:`patience_core.testing._checks`, ``_search_checks``, ``_golden``)
-can be used on their own.
+The command-line checks are in :mod:`patience_core.testing._conformance_cli`. The lower-level
+checks (:mod:`patience_core.testing._checks`, ``_search_checks``, ``_golden``) can be used on
+their own.
 """
 
 from __future__ import annotations
@@ -34,9 +35,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from patience_core.engine import DealNumber, GRand, counted
+from patience_core.engine import DealNumber, counted
 from patience_core.games import Game, GameSearch, is_default
-from patience_core.model import Move, Position
+from patience_core.model import Move
 from patience_core.testing._checks import (
     _walk_records_elsewhere,
     check_deal,
@@ -44,7 +45,8 @@ from patience_core.testing._checks import (
     load_game,
     walk_record,
 )
-from patience_core.testing._golden import _run_cli, check_winning_line
+from patience_core.testing._conformance_cli import CommandLineChecks
+from patience_core.testing._golden import check_winning_line
 from patience_core.testing._search_checks import (
     SHORTCUTS,
     check_key_merges,
@@ -68,7 +70,7 @@ def _listed(deals: list[int], shown: int = 8) -> str:
     return ", ".join(map(str, deals[:shown])) + more
 
 
-class GameConformance:
+class GameConformance(CommandLineChecks):
     """Subclass in a game plugin's tests, setting :attr:`game`, to run the conformance kit.
 
     Class attributes:
@@ -104,25 +106,6 @@ class GameConformance:
         """The search object under test for ``game``: the one its plugin registered beside it
         (:func:`search_for`)."""
         return search_for(game)
-
-    def _option_args(self) -> list[str]:
-        args: list[str] = []
-        for name, value in self.options.items():
-            args += ["--option", f"{name}={value}"]
-        return args
-
-    def _walk_texts(self, game: Game, deal: int, steps: int) -> tuple[list[str], Position]:
-        position = game.deal(DealNumber(deal))
-        rand = GRand(deal)
-        texts: list[str] = []
-        for _ in range(steps):
-            legal = game.legal_moves(position)
-            if not legal:
-                break
-            move = legal[rand.int_range(0, len(legal))]
-            texts.append(game.move_text(position, move))
-            position = game.play(position, move)
-        return texts, position
 
     # -- the checks -------------------------------------------------------------------------
 
@@ -376,53 +359,3 @@ class GameConformance:
         assert again.position == session.position
         assert again.move_texts == session.move_texts
         assert len(again.redo_texts) == undone
-
-    def test_cli_deal(self) -> None:
-        """``patience deal GAME --deal N`` (text and JSON) works."""
-        import json
-
-        code, out, err = _run_cli(["deal", self.game, "--deal", "1", *self._option_args()], "", {})
-        assert code == 0, err
-        assert out.strip()
-        code, out, err = _run_cli(
-            ["deal", self.game, "--deal", "1", "--json", *self._option_args()], "", {}
-        )
-        assert code == 0, err
-        data = json.loads(out)
-        assert data["game"] == self.game and len(data["piles"]) == len(self.make_game().piles)
-
-    def test_cli_play_scripted_and_resume(self, tmp_path: Any) -> None:
-        """``patience play`` takes moves from a pipe, saves, and ``--resume`` continues."""
-        from patience_core.play import load_session
-        from patience_core.plugins import PluginHost, variant_folder
-
-        game = self.make_game()
-        texts, position = self._walk_texts(game, 1, 12)
-        env = {"PATIENCE_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1"}
-        # The data folder's variant files are games in the fresh one too (regular files only:
-        # a pipe there would hang the copy).
-        variant_folder(env).mkdir(parents=True)
-        for path in variant_folder().glob("*.toml"):
-            if path.is_file():
-                (variant_folder(env) / path.name).write_bytes(path.read_bytes())
-        save = tmp_path / "game.json"
-        args = ["play", self.game, "--deal", "1", "--file", str(save), *self._option_args()]
-        code, _out, err = _run_cli(args, "\n".join([*texts, "quit"]) + "\n", env)
-        assert code in (0, 3, 4), err  # won, in progress, lost: anything else is a failure
-        _, session = load_session(save, PluginHost().load().game)
-        # Piped play's exit status tells the game's state: 0 won, 3 in progress, 4 lost.
-        expected = {"won": 0, "lost": 4, None: 3}[session.finished]
-        assert code == expected, err
-        assert session.position == position
-        code, _out, err = _run_cli(
-            ["play", self.game, "--resume", "--file", str(save)], "quit\n", env
-        )
-        assert code == expected, err
-
-    def test_cli_simulate(self) -> None:
-        """``patience simulate GAME -n 3`` runs and reports a win rate."""
-        code, out, err = _run_cli(
-            ["simulate", self.game, "-n", "3", "--max-moves", "300", *self._option_args()], "", {}
-        )
-        assert code == 0, err
-        assert "won" in out.lower() and "95%" in out
