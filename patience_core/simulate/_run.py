@@ -5,7 +5,7 @@ Layer 4. :class:`Run` is what ``patience simulate`` does, for a notebook or a sc
 checks the run's inputs, finds the run of the same parameters in the store
 (:class:`~patience_core.simulate.RunStore`), plays the deals it still lacks (in this process, in
 local worker processes, or on a Dask cluster), committing their rows by batches, and writes the
-output file whole from the store::
+output file whole from the store (:mod:`patience_core.simulate._commit`)::
 
     with Run(host, BatchSpec.of("escalator", "greedy"), DealNumber(1), 3000,
              output="rows.csv", jobs=2) as run:
@@ -25,10 +25,11 @@ from types import TracebackType
 from typing import IO, Any
 
 from patience_core.engine import DealNumber, counted
-from patience_core.errors import PatienceError, ctrl_c_ignored
+from patience_core.errors import PatienceError
 from patience_core.plugins import PluginHost
 from patience_core.simulate._batch import BatchSpec, chunk_size_for, deal_range, play_one, prepare
 from patience_core.simulate._batch import workers_for as _workers_for
+from patience_core.simulate._commit import COMMIT_ROWS, COMMIT_SECONDS, commit_by_batches, write_out
 from patience_core.simulate._dask import (
     DaskPool,
     SchedulerLost,
@@ -36,18 +37,13 @@ from patience_core.simulate._dask import (
     dask_available,
     dask_timeout,
 )
-from patience_core.simulate._output import RowWriter, output_target, rows_format, write_rows
+from patience_core.simulate._output import output_target, rows_format
 from patience_core.simulate._pool import chunks_of, local_chunks
 from patience_core.simulate._rows import SimRow, run_versions
 from patience_core.simulate._stats import Summary, summary_lines
 from patience_core.simulate._store import RunStore
 
 __all__ = ["COMMIT_ROWS", "COMMIT_SECONDS", "Run", "run_to_file"]
-
-#: Rows are committed to the store when this many wait, or when the oldest waited this long
-#: (seconds): what a kill -9 can lose at most.
-COMMIT_ROWS = 100
-COMMIT_SECONDS = 0.5
 
 
 class Run:
@@ -300,42 +296,11 @@ class Run:
         """Play ``missing`` and commit their rows by batches; those played before a failure or a
         Ctrl-C are committed too. :attr:`wall_seconds` then holds the time taken."""
         started = time.perf_counter()
-        waiting: list[tuple[int, SimRow]] = []
-        last = time.monotonic()
-        try:
-            for pairs in self._played_now(missing, pool):
-                waiting.extend(pairs)
-                if on_progress is not None:
-                    for _, row in pairs:
-                        on_progress(row)
-                if len(waiting) >= COMMIT_ROWS or time.monotonic() - last >= COMMIT_SECONDS:
-                    store.add_rows(run_id, waiting)
-                    waiting, last = [], time.monotonic()
-        finally:
-            if waiting:  # played before a Ctrl-C or a failure: kept for the next run
-                with ctrl_c_ignored():
-                    store.add_rows(run_id, waiting)
+        commit_by_batches(store, run_id, self._played_now(missing, pool), on_progress)
         self.wall_seconds = time.perf_counter() - started
 
     def _write(self, rows: list[SimRow]) -> None:
-        if self.stream is not None:
-            writer = RowWriter(self.stream, "csv", flush=False)
-            for row in rows:
-                writer.write(row)
-            self.stream.flush()
-        elif self.output is not None and self.kind is not None:
-            try:
-                write_rows(self.output, rows, self.kind)
-            except (PatienceError, OSError) as exc:
-                why = (
-                    str(exc)
-                    if isinstance(exc, PatienceError)
-                    else f"cannot write {self.output!r}: {exc.strerror or exc}"
-                )
-                raise PatienceError(
-                    f"{why}; the rows are kept in the run store: patience runs export "
-                    f"{self.run_id} FILE"
-                ) from None
+        write_out(rows, self.stream, self.output, self.kind, self.run_id)
 
     def summary_lines(self) -> list[str]:
         """The summary as ``patience simulate`` prints it, once :meth:`play` has ended.
