@@ -7,6 +7,7 @@ See docs/solver.md.
 
 from __future__ import annotations
 
+import collections
 import math
 import time
 from collections.abc import Hashable, Sequence
@@ -54,6 +55,11 @@ class HonestBudget:
     play_on_playout: int = 400
 
 
+#: How many times at most the honest player goes back to one seen position, when with nothing
+#: face down every move on is proved dead (:meth:`HonestPlayer.choose`).
+RETURNS = 8
+
+
 class HonestPlayer:
     """Plays as a careful player using honest hints (:func:`hint` in honest mode), move by move.
 
@@ -68,8 +74,9 @@ class HonestPlayer:
     (:func:`~patience_core.solve._circles.is_trap`), and resigns (``outcome = "stopped"``
     unless proved dead) when no move is left. With nothing face
     down it follows a winning line once one is found, and never picks a move whose result the
-    dead check proves dead while another move's is not; with cards face down, a move lost in
-    every sampled arrangement comes after the undecided ones.
+    dead check proves dead while another move's is not (when every move on is proved dead, it
+    goes back to a seen position the check does not prove dead, once per position); with
+    cards face down, a move lost in every sampled arrangement comes after the undecided ones.
 
     :param seed: unused (the player is deterministic); accepted for the factory signature.
     :param search: the game's search object (default: the generic ``GameSearch(game)``).
@@ -95,6 +102,7 @@ class HonestPlayer:
         self._budget = base
         self._seen: set[Hashable] = set()
         self._known: dict[Position, Solution] = {}
+        self._returned: collections.Counter[Hashable] = collections.Counter()  # see _by_score
         self._played_on = 0
         #: Why the player resigned: ``"dead"`` (proved) or ``"stopped"``.
         self.outcome = "stopped"
@@ -138,12 +146,16 @@ class HonestPlayer:
             return None  # stuck: resign rather than go round ("stopped", unless proved dead)
         if ahead[0].wins or (len(ahead) == 1 and has_hidden(position)):
             return ahead[0].move
-        return self._by_score(position, ahead)
+        back = [entry.move for entry in stats if entry.unknown and entry not in ahead]
+        return self._by_score(position, ahead, back)
 
-    def _by_score(self, position: Position, ahead: list[MoveStats]) -> Move:
+    def _by_score(self, position: Position, ahead: list[MoveStats], back: list[Move]) -> Move:
         """No sampled arrangement won: the moves by expected final score, those lost in every
         arrangement last; with nothing face down, the first whose result the dead check does
-        not prove dead (a proof in one sampled arrangement would prove nothing)."""
+        not prove dead (a proof in one sampled arrangement would prove nothing), and when each
+        is proved dead, a move of ``back`` (undecided, but leading back to a position seen or
+        into a trap) that is not, once per position returned to: going back is better than
+        playing into a lost game."""
         game, budget, search = self._game, self._budget, self._search
         open_ = [entry.move for entry in ahead if entry.unknown]
         lost = [entry.move for entry in ahead if not entry.unknown]
@@ -154,14 +166,20 @@ class HonestPlayer:
             ordered = sorted(ordered, key=lambda m: -scores[m]) if done else ordered
         if has_hidden(position):
             return ordered[0]
-        # The lost ones are proved dead already.
-        for move in ordered if open_ else []:
+        # The lost ones are proved dead already. Returns go first to the positions gone back
+        # to least, at most RETURNS times each: the player cannot go round for ever between
+        # positions whose ways on are all proved dead.
+        times = {m: self._returned[search.key(game.play(position, m))] for m in back}
+        returns = sorted((m for m in back if times[m] < RETURNS), key=lambda m: times[m])
+        for move in [*(ordered if open_ else []), *returns]:
             child = game.play(position, move)
             searched = child not in self._known
             check = dead_check(game, child, budget.seconds, budget.dead_nodes, self._known, search)
             if searched:
                 self.nodes += check.nodes
             if check.verdict is not Verdict.DEAD:
+                if move in returns:
+                    self._returned[search.key(child)] += 1
                 return move
         return ordered[0]
 
