@@ -1,6 +1,7 @@
 """No circles over several moves, with every shipped game: along random lines, a game played by
 following hints (thoughtful and honest, small budgets) or by the honest player never repeats a
-position unless the move was the only legal one."""
+position unless the move was the only legal one (or, for the honest player with nothing face
+down, every move on was proved dead)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,20 @@ import random
 import pytest
 
 from patience_core.engine import DealNumber
-from patience_core.games import Game
-from patience_core.model import Position
+from patience_core.games import Game, GameSearch
+from patience_core.model import Move, Position
 from patience_core.plugins import PluginHost
-from patience_core.solve import HONEST, THOUGHTFUL, HonestBudget, hint, play_honestly
+from patience_core.solve import (
+    HONEST,
+    THOUGHTFUL,
+    HonestBudget,
+    Verdict,
+    dead_check,
+    has_hidden,
+    hint,
+    play_honestly,
+)
+from patience_core.solve._circles import is_trap
 from patience_core.testing import search_for
 
 GAMES = ("escalator", "bristol", "bakers-game", "diamond-mine", "spiderette", "golf")
@@ -22,6 +33,11 @@ SLOWER = ("bristol", "diamond-mine")
 SLOW = 600.0
 #: The honest player's budget: small searches, so that a game takes seconds.
 PLAYER = HonestBudget(samples=4, nodes=200, dead_nodes=2_000, playout=400, play_on_moves=20)
+#: Moves of the honest player's game, by game (a few seconds each on a loaded machine).
+PLAYER_MOVES = {"bristol": 15, "spiderette": 45}
+#: Hints followed along each line, and the lines (deal numbers), by game, honest mode: fewer
+#: where an honest hint takes a second.
+HONEST_LINES = {"bristol": ((1,), 8), "diamond-mine": ((1,), 6)}
 
 
 @pytest.fixture(scope="module")
@@ -68,10 +84,11 @@ def test_following_hints_never_repeats_a_position_unless_forced(
     game: Game = host.game(name, {})
     search = search_for(game)
     nodes = 1_000 if mode == THOUGHTFUL else 100
-    for number in (1, 2):
+    numbers, steps = HONEST_LINES.get(name, ((1, 2), 12)) if mode == HONEST else ((1, 2), 12)
+    for number in numbers:
         position, history = _random_line(game, number, 10)
         entered = {*history, position}
-        for _ in range(12):
+        for _ in range(steps):
             legal = game.legal_moves(position)
             if not legal or game.is_won(position):
                 break
@@ -93,10 +110,30 @@ def test_the_honest_player_never_repeats_a_position_unless_forced(
     game: Game = host.game(name, {})
     search = search_for(game)
     position, _history = _random_line(game, 3, 6)
-    played = play_honestly(game, position, PLAYER, max_moves=150, search=search)
-    entered = {position}
-    for move in played.moves:
-        forced = len(game.legal_moves(position)) == 1
-        position = game.play(position, move)
-        assert position not in entered or forced
-        entered.add(position)
+    played = play_honestly(
+        game, position, PLAYER, max_moves=PLAYER_MOVES.get(name, 150), search=search
+    )
+    check_no_repeat(search, position, played.moves, PLAYER.dead_nodes)
+
+
+def check_no_repeat(
+    search: GameSearch, position: Position, moves: tuple[Move, ...], dead_nodes: int
+) -> None:
+    """Along ``moves`` from ``position``, a position repeats (by the search object's key) only
+    by a forced move or, with nothing face down, when every move that does not lead back is
+    into a trap or proved dead (``dead_nodes`` positions: the honest player's rule)."""
+    game = search.game
+    entered = {search.key(position)}
+    for move in moves:
+        legal = game.legal_moves(position)
+        after = game.play(position, move)
+        if search.key(after) in entered and len(legal) > 1:
+            assert not has_hidden(position)
+            for other in legal:
+                child = game.play(position, other)
+                if search.key(child) in entered or is_trap(search, child, entered):
+                    continue
+                check = dead_check(game, child, nodes=dead_nodes, search=search)
+                assert check.verdict is Verdict.DEAD
+        entered.add(search.key(after))
+        position = after

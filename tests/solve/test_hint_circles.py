@@ -1,6 +1,7 @@
 """No circles over several moves, on the test kit's fake game: a position where every move leads
 back is "stuck" (no move named), a move after which every move leads back comes last, and
-following hints or the honest player never repeats a position unless the move was forced."""
+following hints or the honest player never repeats a position unless the move was forced (or,
+for the honest player with nothing face down, every move on was proved dead)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from patience_core.solve import (
     THOUGHTFUL,
     HonestBudget,
     HonestPlayer,
+    Verdict,
+    dead_check,
+    has_hidden,
     hint,
     hint_stream,
     play_honestly,
@@ -97,7 +101,7 @@ def test_following_hints_never_repeats_a_position_unless_forced(mode: str, game:
         position = _start(game, number)
         history: list[Position] = []
         entered = {position}
-        for _ in range(20):
+        for _ in range(12):
             legal = game.legal_moves(position)
             if not legal or game.is_won(position):
                 break
@@ -114,15 +118,25 @@ def test_following_hints_never_repeats_a_position_unless_forced(mode: str, game:
 @pytest.mark.parametrize("game", GAMES, ids=["none", "any"])
 def test_the_honest_player_never_repeats_a_position_unless_forced(game: Game) -> None:
     budget = HonestBudget(samples=4, nodes=200, dead_nodes=2_000, playout=400)
-    for number in range(3):
+    search = GameSearch(game)
+    for number in range(2):
         position = _start(game, number)
-        played = play_honestly(game, position, budget, max_moves=120)
-        entered = {position}
+        played = play_honestly(game, position, budget, max_moves=60)
+        entered = {search.key(position)}
         for move in played.moves:
-            forced = len(game.legal_moves(position)) == 1
-            position = game.play(position, move)
-            assert position not in entered or forced
-            entered.add(position)
+            legal = game.legal_moves(position)
+            after = game.play(position, move)
+            if search.key(after) in entered and len(legal) > 1:
+                # Only with nothing face down, when every move on is a trap or proved dead.
+                assert not has_hidden(position)
+                for other in legal:
+                    child = game.play(position, other)
+                    if search.key(child) in entered or is_trap(search, child, entered):
+                        continue
+                    check = dead_check(game, child, nodes=budget.dead_nodes, search=search)
+                    assert check.verdict is Verdict.DEAD
+            entered.add(search.key(after))
+            position = after
 
 
 def test_the_honest_player_resigns_when_every_move_leads_back() -> None:
