@@ -102,6 +102,7 @@ class HonestPlayer:
         self._budget = base
         self._seen: set[Hashable] = set()
         self._known: dict[Position, Solution] = {}
+        self._undecided: dict[Position, Solution] = {}  # see _dead_check
         self._returned: collections.Counter[Hashable] = collections.Counter()  # see _by_score
         self._played_on = 0
         #: Why the player resigned: ``"dead"`` (proved) or ``"stopped"``.
@@ -114,12 +115,7 @@ class HonestPlayer:
         game, budget, search = self._game, self._budget, self._search
         self._seen.add(search.key(position))
         if self.outcome != "dead":
-            searched = position not in self._known  # else the check's answer is already known
-            check = dead_check(
-                game, position, budget.seconds, budget.dead_nodes, self._known, search
-            )
-            if searched:
-                self.nodes += check.nodes
+            check = self._dead_check(position)
             if check.verdict is Verdict.DEAD:
                 self.outcome = "dead"
             elif check.verdict is Verdict.WON and not has_hidden(position) and check.moves:
@@ -173,15 +169,31 @@ class HonestPlayer:
         returns = sorted((m for m in back if times[m] < RETURNS), key=lambda m: times[m])
         for move in [*(ordered if open_ else []), *returns]:
             child = game.play(position, move)
-            searched = child not in self._known
-            check = dead_check(game, child, budget.seconds, budget.dead_nodes, self._known, search)
-            if searched:
-                self.nodes += check.nodes
+            check = self._dead_check(child)
             if check.verdict is not Verdict.DEAD:
                 if move in returns:
                     self._returned[search.key(child)] += 1
                 return move
         return ordered[0]
+
+    def _dead_check(self, position: Position) -> Solution:
+        """The dead check of ``position`` (:attr:`HonestBudget.dead_nodes` positions), each
+        position searched once: a decided answer is kept in the known table, an undecided one
+        here (the search depends only on the position and the budget, so a second would be
+        undecided too; a move's result is checked before the move, then as the position)."""
+        found = self._undecided.get(position)
+        if found is not None:
+            return found
+        budget = self._budget
+        searched = position not in self._known  # else the check's answer is already known
+        check = dead_check(
+            self._game, position, budget.seconds, budget.dead_nodes, self._known, self._search
+        )
+        if searched:
+            self.nodes += check.nodes
+        if check.verdict is Verdict.UNKNOWN:
+            self._undecided[position] = check
+        return check
 
     def _for_points(self, position: Position, legal: Sequence[Move]) -> Move | None:
         """In a position proved dead: the move of best expected final score (a short playout
