@@ -75,8 +75,9 @@ class HonestPlayer:
     unless proved dead) when no move is left. With nothing face
     down it follows a winning line once one is found, and never picks a move whose result the
     dead check proves dead while another move's is not (when every move on is proved dead, it
-    goes back to a seen position the check does not prove dead, once per position); with
-    cards face down, a move lost in every sampled arrangement comes after the undecided ones.
+    goes back to a seen position the check does not prove dead, at most :data:`RETURNS` times
+    each); with cards face down, a move lost in every sampled arrangement comes after the
+    undecided ones.
 
     :param seed: unused (the player is deterministic); accepted for the factory signature.
     :param search: the game's search object (default: the generic ``GameSearch(game)``).
@@ -150,8 +151,8 @@ class HonestPlayer:
         arrangement last; with nothing face down, the first whose result the dead check does
         not prove dead (a proof in one sampled arrangement would prove nothing), and when each
         is proved dead, a move of ``back`` (undecided, but leading back to a position seen or
-        into a trap) that is not, once per position returned to: going back is better than
-        playing into a lost game."""
+        into a trap) that is not, the positions gone back to least first (at most
+        :data:`RETURNS` times each): going back is better than playing into a lost game."""
         game, budget, search = self._game, self._budget, self._search
         open_ = [entry.move for entry in ahead if entry.unknown]
         lost = [entry.move for entry in ahead if not entry.unknown]
