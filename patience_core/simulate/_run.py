@@ -26,6 +26,7 @@ from typing import IO, Any
 
 from patience_core.engine import DealNumber, counted
 from patience_core.errors import PatienceError
+from patience_core.families import variant_record
 from patience_core.plugins import PluginHost
 from patience_core.simulate._batch import BatchSpec, chunk_size_for, deal_range, play_one, prepare
 from patience_core.simulate._batch import workers_for as _workers_for
@@ -150,9 +151,10 @@ class Run:
 
     def params(self) -> dict[str, Any]:
         """The run's identity in the store: the game, its options in force (defaults included),
-        the strategy, budgets, move cap, deals, and the versions of the code making the rows."""
+        the strategy, budgets, move cap, deals, and the versions of the code making the rows;
+        for a variant-file game its rules too (an edited file starts a new run)."""
         game, spec = self.game, self.spec
-        return {
+        params: dict[str, Any] = {
             "game": game.name,
             "options": dict(sorted(game.option_values.items())),
             "strategy": spec.strategy,
@@ -163,6 +165,10 @@ class Run:
             "deals": self.n,
             "versions": run_versions(self.host, game.name, spec.strategy),
         }
+        rules = variant_record(game)
+        if rules is not None:  # other games keep the identity of their earlier runs
+            params["rules"] = {"family": rules["family"], "parameters": rules["parameters"]}
+        return params
 
     def open(self) -> Run:
         """Open the store and find the run of these parameters (made when there is none) and
