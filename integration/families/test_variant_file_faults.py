@@ -45,3 +45,31 @@ def test_simulate_starts_a_new_run_when_the_variant_file_is_edited(
     assert edited.code == 0, edited.err
     assert "already played" not in edited.out + edited.err
     assert "Resuming" not in edited.out + edited.err
+
+
+@pytest.mark.parametrize(
+    ("key", "text"),
+    [("own-rules", "\\u001b]0;pwned\\u0007"), ("own-rules", "Line one\\u009bline two")],
+)
+def test_control_characters_in_a_variant_files_text_are_refused(
+    variants: Path, run_patience: Run, key: str, text: str
+) -> None:
+    path = variants / "golf-wrap.toml"
+    path.write_text(GOLF.replace("[parameters]", f'{key} = "{text}"\n\n[parameters]'))
+    check = run_patience("variant", "check", str(path))
+    assert check.code != 0
+    lines = (check.out + check.err).strip().splitlines()
+    assert len(lines) == 1, lines
+    assert "golf-wrap.toml" in lines[0] and f"{key} holds the control character" in lines[0]
+    rules = run_patience("rules", "golf-wrap")
+    assert "\x1b" not in rules.out + rules.err and "\x9b" not in rules.out + rules.err
+    assert "\x07" not in rules.out + rules.err
+
+
+def test_new_lines_stay_allowed_in_own_rules(variants: Path, run_patience: Run) -> None:
+    path = variants / "golf-wrap.toml"
+    own = 'own-rules = """\nFirst line.\nSecond line."""\n\n[parameters]'
+    path.write_text(GOLF.replace("[parameters]", own))
+    assert run_patience("variant", "check", str(path)).code == 0
+    rules = run_patience("rules", "golf-wrap")
+    assert rules.code == 0 and "First line.\nSecond line." in rules.out

@@ -17,6 +17,7 @@ or :func:`make_variant` ``(FreeCellFamily, {"name": ..., "build": ...})`` for a 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -26,7 +27,7 @@ from patience_core.errors import shown
 from patience_core.families._policies import POLICIES
 from patience_core.games import Game, GameSearch
 
-__all__ = ["Family", "Parameter", "VariantError", "make_variant"]
+__all__ = ["Family", "Parameter", "VariantError", "control_problem", "make_variant"]
 
 #: The kinds of value a :class:`Parameter` takes.
 KINDS = ("int", "bool", "choice", "build", "empty", "pile", "deck", "text")
@@ -90,6 +91,9 @@ class Parameter:
         else:
             ok = isinstance(value, str) and value in _policy_names(self.kind)
         if ok:
+            # Free text reaches the terminal (rules, players): no control characters.
+            if self.kind == "text" and isinstance(value, str):
+                return control_problem(self.name, value)
             return None
         return f"{self.name} is {shown(value)}; allowed: {self.allowed()}"
 
@@ -168,6 +172,24 @@ class Family(Game):
         return None
 
 
+def control_problem(key: str, text: str) -> str | None:
+    """The one-line problem of a variant file's free text (``own-rules``, a text parameter),
+    ``None`` when it has none: a control character (C0, C1, DEL; ESC among them) other than a
+    new line, which would reach the terminal as a command (a title set, the screen cleared)
+    through ``patience rules`` and the players.
+
+    :param key: the key named in the message (``own-rules``, ``parameters.X``).
+    :param text: the text as the variant file holds it.
+    """
+    for place, char in enumerate(text, 1):
+        if char != "\n" and unicodedata.category(char) == "Cc":
+            return (
+                f"{key} holds the control character U+{ord(char):04X} (character "
+                f"{place:,}); allowed: text without control characters (new lines allowed)"
+            )
+    return None
+
+
 def make_variant(family: type[Family], values: Mapping[str, object]) -> type[Family]:
     """A variant of ``family`` from parameter values (a variant file's table).
 
@@ -183,6 +205,8 @@ def make_variant(family: type[Family], values: Mapping[str, object]) -> type[Fam
         if key in ("name", "title", "own-rules"):
             if not isinstance(value, str):
                 raise VariantError(f"{key} is {shown(value)}; allowed: a text")
+            if key == "own-rules" and (problem := control_problem(key, value)):
+                raise VariantError(problem)
             attributes[key.replace("-", "_")] = value
         elif key in known:
             problem = known[key].problem(value)

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from patience_core.errors import shown
-from patience_core.families._base import Family, VariantError, make_variant
+from patience_core.families._base import Family, VariantError, control_problem, make_variant
 from patience_core.families._policies import POLICIES, PolicyRegistry
 from patience_core.games import (
     GAME_NAME,
@@ -91,8 +91,11 @@ def _text_problems(table: Mapping[str, Any]) -> list[str]:
         problems.append(f"title is missing; allowed: {_TITLE}")
     elif not isinstance(title, str):
         problems.append(f"title is {shown(title)}; allowed: {_TITLE}")
-    if not isinstance(table.get("own-rules", ""), str):
-        problems.append(f"own-rules is {shown(table['own-rules'])}; allowed: {_TEXT}")
+    own = table.get("own-rules", "")
+    if not isinstance(own, str):
+        problems.append(f"own-rules is {shown(own)}; allowed: {_TEXT}")
+    elif problem := control_problem("own-rules", own):
+        problems.append(problem)
     return problems
 
 
