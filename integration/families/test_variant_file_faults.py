@@ -73,3 +73,18 @@ def test_new_lines_stay_allowed_in_own_rules(variants: Path, run_patience: Run) 
     assert run_patience("variant", "check", str(path)).code == 0
     rules = run_patience("rules", "golf-wrap")
     assert rules.code == 0 and "First line.\nSecond line." in rules.out
+
+
+def test_a_default_that_does_not_fit_is_not_blamed_on_the_author(
+    variants: Path, run_patience: Run
+) -> None:
+    path = variants / "four.toml"
+    path.write_text(
+        'family = "spider"\nname = "four"\ntitle = "Four"\n\n[parameters]\ncolumns = 4\n'
+    )
+    check = run_patience("variant", "check", str(path))
+    assert check.code != 0
+    out = (check.out + check.err).strip()
+    assert len(out.splitlines()) == 1 and "four.toml" in out
+    assert "face-down is not given, and its default" in out and "not 4" in out
+    assert "face-down is '5 4 4 5" not in out

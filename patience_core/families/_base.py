@@ -119,6 +119,8 @@ class Family(Game):
     search_class: ClassVar[type[GameSearch]] = GameSearch
     #: A paragraph of the rules text for what is the variant's own (default none).
     own_rules: ClassVar[str] = ""
+    defaulted: ClassVar[frozenset[str]] = frozenset()
+    _defaults_set: ClassVar[frozenset[str]] = frozenset()
     #: The variant file a variant was read from (its name, for ``patience list``), or ``None``
     #: for a variant declared in Python.
     variant_file: ClassVar[str | None] = None
@@ -129,6 +131,19 @@ class Family(Game):
         for parameter in cls.parameters:
             if not hasattr(cls, parameter.attribute):
                 setattr(cls, parameter.attribute, parameter.default)
+                cls._defaults_set = cls.__dict__.get("_defaults_set", frozenset()) | {
+                    parameter.attribute
+                }
+        #: The parameters no class of this variant set (the family's defaults): messages must
+        #: not blame an author for a value never written.
+        cls.defaulted = frozenset(
+            p.name
+            for p in cls.parameters
+            if all(
+                p.attribute not in k.__dict__ or p.attribute in k.__dict__.get("_defaults_set", ())
+                for k in cls.__mro__
+            )
+        )
         # The score before the rules text, which may count foundations from it.
         deck = getattr(cls, "deck", None)
         if isinstance(deck, str) and deck in POLICIES.decks:

@@ -117,8 +117,14 @@ class GolfFamily(Family):
             cards = len(POLICIES.deck(cls.deck).cards())
             size = shape(cls.tableau, cls.columns, cls.depth, cls.rows).size
             if size + cls.waste_start > cards:
+                # Name the values that make the size, not a default the author never wrote.
+                made = (
+                    f"rows = {cls.rows}"
+                    if cls.tableau == "pyramid"
+                    else f"columns = {cls.columns}, depth = {cls.depth}"
+                )
                 problem = (
-                    f"tableau is {cls.tableau!r} of {size} cards; allowed: at most "
+                    f"tableau is {cls.tableau!r} ({made}) of {size} cards; allowed: at most "
                     f"{cards - cls.waste_start} cards (deck {cls.deck!r} holds {cards})"
                 )
         return problem

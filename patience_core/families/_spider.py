@@ -122,6 +122,12 @@ class SpiderFamily(Family):
             return problem
         counts = face_down_counts(cls.face_down)
         if counts is None or len(counts) != cls.columns:
+            if "face-down" in cls.defaulted:
+                return (
+                    f"face-down is not given, and its default {cls.face_down!r} is for "
+                    f"{len(counts or ())} columns, not {cls.columns}; allowed: give face-down, "
+                    f"{cls.columns} whole numbers 0..20 separated by spaces, one per column"
+                )
             return (
                 f"face-down is {cls.face_down!r}; allowed: {cls.columns} whole numbers 0..20 "
                 "separated by spaces, one per column"

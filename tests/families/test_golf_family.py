@@ -82,12 +82,14 @@ def test_a_tableau_larger_than_the_deck_is_a_declaration_problem() -> None:
         columns, depth = 12, 5
 
     assert Huge.declaration_problem() == (
-        "tableau is 'columns' of 60 cards; allowed: at most 51 cards (deck 'standard' holds 52)"
+        "tableau is 'columns' (columns = 12, depth = 5) of 60 cards; allowed: at most 51 cards "
+        "(deck 'standard' holds 52)"
     )
     big = make_variant(GolfFamily, {"name": "big", "title": "Big", "columns": 12, "depth": 12})
     assert declaration_problem(big) is None  # the family's own problem is the one reported
     assert big.declaration_problem() == (
-        "tableau is 'columns' of 144 cards; allowed: at most 51 cards (deck 'standard' holds 52)"
+        "tableau is 'columns' (columns = 12, depth = 12) of 144 cards; allowed: at most 51 cards "
+        "(deck 'standard' holds 52)"
     )
     with pytest.raises(VariantError, match=r"^wrap is 'yes'; allowed: true or false$"):
         make_variant(GolfFamily, {"name": "x", "title": "X", "wrap": "yes"})

@@ -147,7 +147,13 @@ def test_the_declaration_is_checked_and_the_rules_follow_it() -> None:
     assert Spider.declaration_problem() is None and Spider.search_class is SpiderSearch
     assert "spider" in POLICIES.names("family")
     bad = make_variant(SpiderFamily, {"name": "s", "title": "S", "columns": 9})
-    assert (bad.declaration_problem() or "").startswith("face-down is '5 4 4 5 4 4 5 4 4 5'")
+    assert (bad.declaration_problem() or "").startswith(
+        "face-down is not given, and its default '5 4 4 5 4 4 5 4 4 5' is for 10 columns, not 9"
+    )
+    given = make_variant(SpiderFamily, {"name": "s", "title": "S", "columns": 2, "face-down": "1"})
+    assert given.declaration_problem() == (
+        "face-down is '1'; allowed: 2 whole numbers 0..20 separated by spaces, one per column"
+    )
     assert "10 columns t1-t10 of 6, 5, 5, 6, 5, 5, 6, 5, 5, 6 cards" in Spider.rules
     assert "104 cards of two suits" in SpiderTwoSuits.rules and "96 at most" in Spider.rules
     assert "The last deal has 3 cards, for t1-t3." in Spiderette.rules
