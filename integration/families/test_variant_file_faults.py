@@ -88,3 +88,20 @@ def test_a_default_that_does_not_fit_is_not_blamed_on_the_author(
     assert len(out.splitlines()) == 1 and "four.toml" in out
     assert "face-down is not given, and its default" in out and "not 4" in out
     assert "face-down is '5 4 4 5" not in out
+
+
+def test_a_two_deck_free_cell_variant_has_no_fcs_board(
+    variants: Path, run_patience: Run, tmp_path: Path
+) -> None:
+    (variants / "double.toml").write_text(
+        'family = "freecell"\nname = "double"\ntitle = "Double"\n[parameters]\n'
+        'deck = "two-decks"\ncolumns = 10\ncells = 8\n'
+    )
+    dealt = run_patience("deal", "double", "--deal", "1", "--format", "fcs")
+    assert dealt.code != 0 and dealt.out == ""
+    assert len(dealt.err.strip().splitlines()) == 1 and "fcs" in dealt.err
+    board = tmp_path / "board.txt"
+    board.write_text("Foundations: H-0 C-0 D-0 S-0\n: AC AC\n")
+    read = run_patience("deal", "double", "--from", str(board))
+    assert read.code != 0 and len(read.err.strip().splitlines()) == 1
+    assert "reads no other position format" in read.err

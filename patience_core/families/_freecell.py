@@ -95,7 +95,9 @@ class FreeCellFamily(Family):
                 [BoardRow(cells + homes), BoardRow([f"t{k + 1}" for k in range(cls.columns)],
                                                    fan="down")]
             )  # fmt: skip
-        if "formats" not in cls.__dict__:
+        one_deck = len(set(cards := POLICIES.deck(cls.deck).cards())) == len(cards) == 52
+        # Freecell Solver's board text holds one standard deck: other decks have no fcs format.
+        if "formats" not in cls.__dict__ and one_deck:
             help_ = f"Freecell Solver board text (fc-solve --game {cls.fcs_game})"
             cls.formats = (PositionFormat("fcs", write_fcs, read_fcs, help_),)
 
