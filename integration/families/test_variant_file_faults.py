@@ -9,8 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
+from patience_core.play import PlayRequest, own_exit_by_default, read_save
+from patience_core.plugins import PluginHost
 from patience_core.testing import CliResult
+from patience_core.tui import PatienceApp, run_fullscreen
+from patience_core.tui._pilot import run_scenario
 
 Run = Callable[..., CliResult]
 
@@ -105,3 +110,41 @@ def test_a_two_deck_free_cell_variant_has_no_fcs_board(
     read = run_patience("deal", "double", "--from", str(board))
     assert read.code != 0 and len(read.err.strip().splitlines()) == 1
     assert "reads no other position format" in read.err
+
+
+MY_GOLF = 'family = "golf"\nname = "my-golf"\ntitle = "My Golf"\n[parameters]\ncolumns = 7\n'
+
+
+def test_the_full_screen_player_shows_the_note_and_deals_anew_with_the_files_rules(
+    variants: Path, run_patience: Run, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, save = variants / "my-golf.toml", tmp_path / "game.json"
+    path.write_text(MY_GOLF)
+    line = run_patience("solve", "my-golf", "--deal", "3", "--moves-only").out.splitlines()
+    played = run_patience(
+        "play", "my-golf", "--deal", "3", "--file", str(save), input=line[0] + "\n"
+    )
+    assert played.code == 3, played.err
+    path.write_text(MY_GOLF.replace("columns = 7", "columns = 6"))
+    capsys.readouterr()
+    request = PlayRequest(game="my-golf", path=save, explicit_file=True, resume=True)
+    seen: list[str] = []
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        seen.append(app._message)
+        await pilot.press("n", *"12", "enter")
+
+    host = PluginHost().load()
+    code = run_fullscreen(
+        host,
+        request,
+        own_exit=own_exit_by_default,
+        show_traceback=print,
+        run_app=lambda app: run_scenario(app, scenario),
+    )
+    assert code == 0
+    assert "'my-golf' has changed since this game was saved" in seen[0]
+    # The new deal is dealt with the file's rules now: six columns.
+    saved = read_save(save)
+    assert str(saved.deal) == "12" and saved.variant is not None
+    assert saved.variant["parameters"]["columns"] == 6

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from patience_core.engine import DealNumber, counted
 from patience_core.errors import PatienceError, one_line
-from patience_core.games import GameSearch
+from patience_core.games import Game, GameSearch
 from patience_core.model import Move, PileKind, Position
 from patience_core.play._clock import PlayClock
 from patience_core.play._failures import (
@@ -67,6 +67,9 @@ class PlayController(SearchMixin):
     :param clock: the play clock (default: a new one from 0 s, running).
     :param record: the game's statistics row, or ``None``.
     :param new_record: makes the row of a new deal (:meth:`new_game`).
+    :param renew: makes the game and search a new deal is played with (:meth:`new_game`), for
+        a save resumed with the rules it recorded after its variant file changed: a new game
+        takes the file's rules. ``None``: the session's game and ``search``.
     """
 
     def __init__(
@@ -86,8 +89,13 @@ class PlayController(SearchMixin):
         clock: PlayClock | None = None,
         record: StatsRecord | None = None,
         new_record: Callable[[Session], StatsRecord | None] = _no_record,
+        renew: Callable[[], tuple[Game, GameSearch | None]] | None = None,
     ) -> None:
         self.session = session
+        self.renew = renew
+        #: The one-line note said when the game was opened (a variant file changed since the
+        #: save), for a front end whose screen hides what was printed before it.
+        self.opening_note: str | None = None
         self.path = path
         self.plugin_version = plugin_version
         self.provider = provider
@@ -308,7 +316,8 @@ class PlayController(SearchMixin):
             failed: one warning, and the old game stays in its file).
         :raises BadDeal: when the game does not accept the deal's scheme.
         """
-        session = Session(self.session.game, deal)  # BadDeal before anything changes
+        game, search = self.renew() if self.renew else (self.session.game, self.search)
+        session = Session(game, deal)  # BadDeal before anything changes
         old = self.session
         kept: Path | None = None
         if old.finished is None:
@@ -320,7 +329,7 @@ class PlayController(SearchMixin):
         self.kept_line = (
             None if kept is None else kept_line(old.game.name, str(old.deal), len(old.moves), kept)
         )
-        self.session = session
+        self.session, self.search, self.renew = session, search, None
         self.known = {}
         self.dead_check_on = self._dead_on
         self.clock.reset()

@@ -21,7 +21,7 @@ import attrs
 
 from patience_core.engine import DealNumber
 from patience_core.errors import BadSave, PatienceError, one_line
-from patience_core.games import cannot_read
+from patience_core.games import Game, GameSearch, cannot_read
 from patience_core.play._clock import PlayClock
 from patience_core.play._controller import PlayController
 from patience_core.play._failures import (
@@ -127,15 +127,18 @@ def _resume(
     own_exit: Callable[[BaseException], bool],
     show_traceback: Callable[[BaseException], None],
     resume_hint: str,
+    notes: list[str],
 ) -> tuple[Session, str, SavedGame] | None:
     """The session of the save to resume, the plugin's version now, and the save; ``None``
-    when the game's plugin failed in replaying the moves (said in one line on stderr)."""
+    when the game's plugin failed in replaying the moves (said in one line on stderr). The
+    note that a changed variant goes on with its saved rules is printed and added to
+    ``notes``."""
     game, path = request.game, request.path
     saved = read_resumed(request)
     if saved.game != game:
         raise BadSave(f"{path} holds a saved {saved.game} game, not {game}")
     try:
-        session = restore_session(saved, host.game, path, say=echo_fitted)
+        session = restore_session(saved, host.game, path, say=notes.append)
     except (PatienceError, KeyboardInterrupt, BrokenPipeError, HangUp):
         raise
     except BaseException as exc:  # the plugin's code failed in replaying the moves
@@ -148,6 +151,8 @@ def _resume(
         what = f"the {game} plugin ({provider}) failed: {one_line(exc)}"
         echo_fitted(game_kept_line(what, True, resume_hint), err=True)
         return None
+    for note in notes:
+        echo_fitted(note)
     plugin_version = host.version_of(game)
     echo_fitted(f"Resuming {session.game.title}, deal {session.deal}, from {path}.")
     if saved.plugin_version != plugin_version:
@@ -238,12 +243,15 @@ def _open_locked(
     """:func:`open_game` once the save is locked."""
     game, path = request.game, request.path
     elapsed, stats_id = 0.0, None
+    notes: list[str] = []
+    options: dict[str, str] = {}
     if request.resume:
-        resumed = _resume(host, request, own_exit, show_traceback, resume_hint)
+        resumed = _resume(host, request, own_exit, show_traceback, resume_hint, notes)
         if resumed is None:
             return 1
         session, plugin_version, saved = resumed
         elapsed, stats_id = saved.elapsed, saved.stats_id
+        options = dict(saved.options)
     else:
         the_game = host.game(game, request.options)
         deal = request.deal
@@ -288,9 +296,20 @@ def _open_locked(
         clock=PlayClock(elapsed),
         record=new_record(statistics, session, plugin_version, stats_id),
         new_record=lambda new: new_record(statistics, new, plugin_version),
+        # Resumed with the rules its save recorded: a new deal takes the variant file's rules.
+        renew=(lambda: _current(host, game, options)) if notes else None,
     )
+    controller.opening_note = notes[0] if notes else None
     said.append(controller)
     return OpenedGame(controller, lock, statistics)
+
+
+def _current(
+    host: PluginHost, name: str, options: dict[str, str]
+) -> tuple[Game, GameSearch | None]:
+    """The game ``name`` with ``options`` as installed now, and its search."""
+    game = host.game(name, options)
+    return game, host.search(game)
 
 
 def play_game(

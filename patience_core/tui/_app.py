@@ -272,7 +272,14 @@ class PatienceApp(AssistApp):
             return  # the plugin failed, or the old game could not be kept (its warning shown)
         self.board.selection = None
         self.board.hint = (None, None)
+        if self.controller.session.game is not old.game:
+            # Other rules (a variant file changed since the save): another layout.
+            self.board.game = self.controller.session.game
+            self.board.cursor = None
+            self.title = self.controller.session.game.title
         self.redraw()
+        if self.board.cursor is None:
+            self.board.cursor = self._top_of(self._first_pile())
         # Where the unfinished game was kept aside, and how to resume it.
         kept_line = getattr(self.controller, "kept_line", None)
         if kept_line:

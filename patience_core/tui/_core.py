@@ -127,7 +127,9 @@ class GameApp(App[int]):
         self.board.cursor = self._top_of(self._first_pile())
         self.set_interval(1.0, self.show_status)
         self.show_status()
-        self.say(f"{session.game.title}, deal {session.deal}.  ? shows every key.")
+        # A note printed before the screen opened is hidden by it: say it here too.
+        note = getattr(self.controller, "opening_note", None)
+        self.say(note or f"{session.game.title}, deal {session.deal}.  ? shows every key.")
         # The clock stops while the app is suspended (Textual's suspend, e.g. for a shell).
         self.app_suspend_signal.subscribe(self, lambda _app: self.on_app_blur())
         self.app_resume_signal.subscribe(self, lambda _app: self.resumed())
