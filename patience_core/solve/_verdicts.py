@@ -32,6 +32,33 @@ def _ahead(
     return [entry for entry in stats if entry.move in kept]
 
 
+def _share_hint(
+    game: Game,
+    position: Position,
+    move: Move,
+    wins: int,
+    samples: int,
+    mode: str,
+    started: float,
+    final: bool = True,
+    stage: str = "final",
+) -> Hint:
+    """The hint naming ``move`` with its share of wins, ``wins`` of ``samples`` arrangements
+    (verdict ``sampled``); below :data:`HONEST_MIN_SAMPLES` arrangements no share is given
+    (issue 22: "not enough time to judge (N arrangements)", verdict ``too-few``). Every path
+    that gives a share goes through here."""
+    if samples < HONEST_MIN_SAMPLES:
+        reason = f"not enough time to judge ({counted(samples, 'arrangement')})"
+        verdict = "too-few"
+    else:
+        share = math.floor(100 * wins / samples + 0.5)
+        what = hidden_wording(game, position)
+        reason = f"wins in {share}% of the possible {what} ({wins} of {samples} sampled)"
+        verdict = "sampled"
+    return Hint(move, game.move_text(position, move), reason, mode, verdict, None, wins, samples,
+                seconds=time.perf_counter() - started, final=final, stage=stage)  # fmt: skip
+
+
 def honest_hint(
     game: Game,
     search: GameSearch,
@@ -53,14 +80,10 @@ def honest_hint(
     text = game.move_text(position, best.move)
     stage = "final" if final else "refined"
     what = hidden_wording(game, position)
-    if best.samples < HONEST_MIN_SAMPLES:
-        reason = f"not enough time to judge ({counted(best.samples, 'arrangement')})"
-        verdict = "too-few"
-    elif best.wins:
-        share = math.floor(100 * best.share + 0.5)
-        reason = f"wins in {share}% of the possible {what} ({best.wins} of {best.samples} sampled)"
-        verdict = "sampled"
-    elif best.unknown:
+    if best.samples < HONEST_MIN_SAMPLES or best.wins:
+        return _share_hint(game, position, best.move, best.wins, best.samples, mode, started,
+                           final=final, stage=stage)  # fmt: skip
+    if best.unknown:
         reason = f"{GUESS} ({best.samples} {what} sampled)"
         verdict = "unknown"
     else:
@@ -127,11 +150,7 @@ def honest_final(
     if won:
         # A playout won an arrangement the search left undecided: a win found, not a score.
         move = max(won, key=lambda m: won[m])
-        share = math.floor(100 * won[move] / done + 0.5)
-        what = hidden_wording(game, position)
-        reason = f"wins in {share}% of the possible {what} ({won[move]} of {done} sampled)"
-        return Hint(move, game.move_text(position, move), reason, mode, "sampled", None,
-                    won[move], done, seconds=time.perf_counter() - started)  # fmt: skip
+        return _share_hint(game, position, move, won[move], done, mode, started)
     undecided = " within the search budget" if any(s.unknown for s in stats) else ""
     reason = (
         f"no arrangement won{undecided}; best expected score {math.floor(score + 0.5)} of "

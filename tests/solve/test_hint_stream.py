@@ -104,6 +104,27 @@ def test_an_honest_share_needs_four_arrangements() -> None:
     assert found.verdict == "sampled" and "(1 of 4 sampled)" in found.reason
 
 
+def test_a_share_from_playouts_needs_four_arrangements_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searches judged 5 arrangements, but the playouts got through only 2 before the
+    deadline and won 1: no share from 2 arrangements ("not enough time to judge")."""
+    from patience_core.solve import _verdicts
+
+    position = deal(3)
+    legal = GAME.legal_moves(position)
+    undecided = [MoveStats(m, wins=0, unknown=5, samples=5) for m in legal]
+
+    def two_played(*args: object, **kwargs: object) -> tuple[dict[Move, float], int]:
+        won = kwargs.get("wins", args[-1] if len(args) > 7 else None)
+        assert isinstance(won, dict)
+        won[legal[0]] = 1
+        return {m: 0.0 for m in legal}, 2
+
+    monkeypatch.setattr(_verdicts, "expected_scores", two_played)
+    found = honest_final(GAME, GameSearch(GAME), position, undecided, HONEST, set(), 0.0, 9e9)
+    assert found.verdict == "too-few" and found.samples == 2
+    assert found.reason == "not enough time to judge (2 arrangements)"
+
+
 def test_with_no_arrangement_won_the_move_of_best_expected_score_is_named() -> None:
     position = deal(6)  # no arrangement of it is won after any move
     search = GameSearch(GAME)
