@@ -1,16 +1,16 @@
 """No circles: a hint, and the honest player, never go back to a position seen in the game.
 
-Layer 4, over :mod:`patience_core.solve`. Positions are compared by :meth:`GameSearch.key` of
-the real positions (never of a sampled arrangement): two positions with equal keys have the same
-future (e.g. a card moved from one free cell to another), so going from one to the other is a
-circle too.
+Layer 4, over :mod:`patience_core.solve`. The rule is about returning to the same position, so
+real positions are compared themselves (:class:`Position` equality: every pile's cards, in order,
+and which lie face up), never by :meth:`GameSearch.key`: a search key may merge positions that
+differ (Diamond Mine's is suit-blind and sorted), and a move to a board never seen is no circle.
 
 Banning each move that leads back is not enough: play can drift, over several moves, into a
 region where every move leads back (Spiderette deal 3 once moved a two-card run back and forth
 from move 36 on). So a move whose result has no move that does not lead back (a *trap*) is
 ranked after the others (:func:`avoiding_circles`), and a position where every one of several
-legal moves leads back is *stuck* (:func:`is_stuck`): a hint says the game cannot progress, and
-the honest player resigns, rather than go round.
+legal moves leads back is *stuck* (:func:`is_stuck`): a hint says the game cannot progress (and
+what the player can do), and the honest player resigns, rather than go round.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from patience_core.model import Move, Position
 
 __all__ = [
     "STUCK",
+    "STUCK_DEAD",
     "STUCK_LOST",
     "avoiding_circles",
     "is_stuck",
@@ -33,7 +34,12 @@ __all__ = [
 #: The reason of a hint when every legal move leads back (verdict ``"stuck"``).
 STUCK = (
     "every legal move leads back to a position already seen in this game: "
-    "the game cannot progress from here"
+    "the game cannot progress from here; undo moves or start a new deal"
+)
+#: The reason of a hint when every legal move leads back and the position is proved dead.
+STUCK_DEAD = (
+    "no winning line from here (proved), and every legal move leads back to a position already "
+    "seen in this game; undo moves or start a new deal"
 )
 #: The reason of a thoughtful hint when the only wins found go back to a position seen.
 STUCK_LOST = (
@@ -43,15 +49,16 @@ STUCK_LOST = (
 
 
 def seen_keys(search: GameSearch, positions: Iterable[Position]) -> set[Hashable]:
-    """The keys of ``positions`` (a game's history, the current position included), and the
-    positions themselves: where a hint must not lead back to (:func:`avoiding_circles`)."""
-    positions = list(positions)
-    return {search.key(position) for position in positions} | set(positions)
+    """The positions of ``positions`` (a game's history, the current position included) as a
+    set: where a hint must not lead back to (:func:`avoiding_circles`). ``search`` is unused:
+    positions are compared themselves, not by the search's key (see the module)."""
+    del search
+    return set(positions)
 
 
 def leads_back(search: GameSearch, position: Position, move: Move, seen: set[Hashable]) -> bool:
-    """Whether ``move`` (legal in ``position``) leads to a key of ``seen``."""
-    return bool(seen) and search.key(search.game.play(position, move)) in seen
+    """Whether ``move`` (legal in ``position``) leads to a position of ``seen``."""
+    return bool(seen) and search.game.play(position, move) in seen
 
 
 def is_stuck(
@@ -73,27 +80,23 @@ def is_trap(search: GameSearch, child: Position, seen: set[Hashable]) -> bool:
     legal = game.legal_moves(child)
     if not legal:
         return False
-    around = seen | {search.key(child)}
-    return all(search.key(game.play(child, m)) in around for m in legal)
+    around = seen | {child}
+    return all(game.play(child, m) in around for m in legal)
 
 
 def avoiding_circles(
     search: GameSearch, position: Position, moves: Sequence[Move], seen: set[Hashable]
 ) -> list[Move]:
-    """``moves`` (legal in ``position``) without those leading back to a key of ``seen``, in
-    the same order except that traps (:func:`is_trap`) come last; when every move leads back,
-    those that do not lead back to a position of ``seen`` (:func:`seen_keys`), else all of
-    ``moves`` (a forced move, or a stuck position: :func:`is_stuck`)."""
+    """``moves`` (legal in ``position``) without those leading back to a position of ``seen``,
+    in the same order except that traps (:func:`is_trap`) come last; when every move leads
+    back, all of ``moves`` (a forced move, or a stuck position: :func:`is_stuck`)."""
     if not seen:
         return list(moves)
     game = search.game
     after = [(move, game.play(position, move)) for move in moves]
-    kept = [(move, child) for move, child in after if search.key(child) not in seen]
+    kept = [(move, child) for move, child in after if child not in seen]
     if not kept:
-        # Every move leads to a key met before: at least not to a position met before (``seen``
-        # may hold positions too, when the keys are not the positions).
-        kept = [(move, child) for move, child in after if child not in seen]
-        return [move for move, _child in kept] or list(moves)
+        return list(moves)
     # Play must not drift into a region where every move leads back: a trap comes last.
     traps = {move for move, child in kept if len(kept) > 1 and is_trap(search, child, seen)}
     return [m for m, _c in kept if m not in traps] + [m for m, _c in kept if m in traps]

@@ -112,7 +112,8 @@ class Hint:
         move, given at once), ``"too-few"`` (honest: fewer than 4 arrangements judged in the
         time), ``"score"`` (honest: no arrangement won; the move with the best expected final
         score), ``"stuck"`` (no move: every one of several legal moves leads back to a position
-        seen in the game, or every one that does not is proved lost).
+        seen in the game, or every one that does not is proved lost; a position proved dead
+        is ``"dead"`` instead).
     :param length: for ``won``, the moves of the winning line, this one included.
     :param wins: for ``sampled``, the arrangements the move wins.
     :param samples: for every honest verdict but ``only``, the arrangements judged.

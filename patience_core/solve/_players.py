@@ -114,7 +114,7 @@ class HonestPlayer:
     def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
         """The honest hint's move, or ``None`` (see the class description)."""
         game, budget, search = self._game, self._budget, self._search
-        self._seen.add(search.key(position))
+        self._seen.add(position)  # real positions: see _circles
         if self.outcome != "dead":
             check = self._dead_check(position)
             if check.verdict is Verdict.DEAD:
@@ -166,14 +166,14 @@ class HonestPlayer:
         # The lost ones are proved dead already. Returns go first to the positions gone back
         # to least, at most RETURNS times each: the player cannot go round for ever between
         # positions whose ways on are all proved dead.
-        times = {m: self._returned[search.key(game.play(position, m))] for m in back}
+        times = {m: self._returned[game.play(position, m)] for m in back}
         returns = sorted((m for m in back if times[m] < RETURNS), key=lambda m: times[m])
         for move in [*(ordered if open_ else []), *returns]:
             child = game.play(position, move)
             check = self._dead_check(child)
             if check.verdict is not Verdict.DEAD:
                 if move in returns:
-                    self._returned[search.key(child)] += 1
+                    self._returned[child] += 1
                 return move
         return ordered[0]
 
@@ -210,8 +210,7 @@ class HonestPlayer:
         ahead = [
             m
             for m in legal
-            if search.key(child := game.play(position, m)) not in self._seen
-            and game.score(child) >= now
+            if (child := game.play(position, m)) not in self._seen and game.score(child) >= now
         ]
         if not ahead:
             return None

@@ -27,15 +27,17 @@ import attrs
 
 from patience_core.games import Game, GameSearch
 from patience_core.model import Move, Position
-from patience_core.solve._circles import STUCK, is_stuck, seen_keys
+from patience_core.solve._circles import STUCK, STUCK_DEAD, is_stuck, seen_keys
 from patience_core.solve._depthfirst import Verdict
 from patience_core.solve._hints import (
+    DEAD_CHECK_SECONDS,
     HINT_SECONDS,
     HONEST,
     NO_LINE_REMAINS,
     THOUGHTFUL,
     Hint,
     Known,
+    dead_check,
     default_mode,
 )
 from patience_core.solve._honest import has_hidden, honest_rounds
@@ -118,8 +120,13 @@ def hint_stream(
     # goes nowhere.
     seen = seen_keys(search, [*history, position])
     if is_stuck(search, position, legal, seen):
-        # Every move goes round: naming one would start a circle (issue 22, item 4).
-        yield Hint(None, "", STUCK, mode, "stuck", seconds=time.perf_counter() - started)
+        # Every move goes round: naming one would start a circle (issue 22, item 4). A
+        # position proved dead is said to be dead (a short check, as play's after each move).
+        check = dead_check(game, position, min(seconds, DEAD_CHECK_SECONDS), known=known,
+                           search=search)  # fmt: skip
+        dead = check.verdict is Verdict.DEAD
+        yield Hint(None, "", STUCK_DEAD if dead else STUCK, mode, "dead" if dead else "stuck",
+                   seconds=time.perf_counter() - started)  # fmt: skip
         return
     if mode == HONEST and has_hidden(position):
         yield from _honest_stream(

@@ -119,10 +119,11 @@ def thoughtful_stream(
                 space = space_for(search, position)
                 depth_first = DepthFirst(space)
                 # The search passes through no position of the history (it finds a line that
-                # does not go back), where its keys are the search object's own.
+                # does not go back), where its keys are the search object's own (the seen
+                # positions are the real ones: their keys go in the search's table).
                 excluded = isinstance(space, PositionSpace) and bool(history)
                 if excluded:
-                    _exclude(depth_first, seen)
+                    _exclude(depth_first, {space.key(p) for p in seen if isinstance(p, Position)})
                 quick_end = min(main_end, started + HINT_FIRST_SECONDS / 3)
                 solution = _checked(
                     game, position, depth_first.run(_budget(min(QUICK_NODES, total), quick_end))

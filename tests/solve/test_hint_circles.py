@@ -26,6 +26,7 @@ from patience_core.solve import (
 )
 from patience_core.solve._circles import (
     STUCK,
+    STUCK_DEAD,
     avoiding_circles,
     is_stuck,
     is_trap,
@@ -148,3 +149,60 @@ def test_the_honest_player_resigns_when_every_move_leads_back() -> None:
     player._seen.update(search.key(game.play(position, move)) for move in legal)
     assert player.choose(position, legal) is None
     assert player.outcome in ("stopped", "dead")
+
+
+class _Sorted(GameSearch):
+    """A search object whose key sorts each pile's cards (as Diamond Mine's suit-blind, sorted
+    key does): it merges positions that differ, so no circle may be judged by it."""
+
+    def key(self, position: Position) -> object:
+        return tuple(tuple(sorted(pile, key=str)) for pile in position.piles)
+
+
+def _shuffled(position: Position) -> Position | None:
+    """``position`` with its first pile of two different cards reversed: another position of
+    the same sorted key (``None`` when it has no such pile)."""
+    for index, pile in enumerate(position.piles):
+        if len(set(pile)) > 1:
+            return position.replace([(index, pile[::-1])])
+    return None
+
+
+@pytest.mark.parametrize("mode", [THOUGHTFUL, HONEST])
+def test_positions_sharing_a_search_key_are_not_a_return(mode: str) -> None:
+    """Every move leads to a board never seen, each sharing the sorted key of a position of
+    the history: no move leads back, the position is not stuck, a move is named."""
+    game = GAMES[1]
+    search = _Sorted(game)
+    position = _branching(game)
+    legal = game.legal_moves(position)
+    history = [_shuffled(game.play(position, move)) for move in legal]
+    assert all(h is not None for h in history)
+    seen = seen_keys(search, [*[h for h in history if h is not None], position])
+    children = [game.play(position, move) for move in legal]
+    assert all(search.key(child) in {search.key(h) for h in seen} for child in children)
+    assert not is_stuck(search, position, legal, seen)
+    assert avoiding_circles(search, position, legal, seen) != []
+    past = [h for h in history if h is not None]
+    first = next(hint_stream(game, position, past, mode, 60, nodes=500, samples=4, search=search))
+    assert first.verdict != "stuck" and first.move in legal
+
+
+def test_a_stuck_position_proved_dead_is_said_to_be_dead() -> None:
+    """Every move leads back; where the position is proved dead the hint says dead, else
+    stuck; either way it tells the player what can be done."""
+    said = set()
+    for number in range(12):
+        game = GAMES[0]
+        position = game.deal(DealNumber(number))
+        legal = game.legal_moves(position)
+        if len(legal) < 2:
+            continue
+        history = [game.play(position, move) for move in legal]
+        found = hint(game, position, history, THOUGHTFUL, 60, nodes=500)
+        dead = dead_check(game, position).verdict is Verdict.DEAD
+        assert found.move is None
+        assert (found.verdict, found.reason) == (("dead", STUCK_DEAD) if dead else ("stuck", STUCK))
+        assert "undo moves or start a new deal" in found.reason
+        said.add(found.verdict)
+    assert said == {"dead", "stuck"}
