@@ -120,7 +120,8 @@ def timed(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    # The first paragraph of the module's description, whole (its first line stops mid-sentence).
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("--games", nargs="*", help="games to time (default: every installed one)")
     parser.add_argument("--deals", type=int, default=3, help="deals 1..N (3)")
     parser.add_argument(

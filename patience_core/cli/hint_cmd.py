@@ -41,7 +41,7 @@ from patience_core.solve import HINT_CAP_SECONDS, hint
     type=COUNT,
     help="The search's budget in positions (honest: of each sampled search; default: the "
     "hint's own). The answer depends only on it and the position, not on the machine's load, "
-    "unless --seconds cuts it short.",
+    f"unless a cap cuts the search short: --seconds, or without it {HINT_CAP_SECONDS:g} s.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as one JSON object.")
 @click.pass_context

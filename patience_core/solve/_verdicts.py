@@ -84,7 +84,9 @@ def honest_hint(
         return _share_hint(game, position, best.move, best.wins, best.samples, mode, started,
                            final=final, stage=stage)  # fmt: skip
     if best.unknown:
-        reason = f"{GUESS} ({best.samples} {what} sampled)"
+        # Before the final answer the search goes on: its budget is not spent yet.
+        guess = GUESS if final else "no winning line found yet; the solver's best guess so far"
+        reason = f"{guess} ({best.samples} {what} sampled)"
         verdict = "unknown"
     else:
         reason = f"no move won in the {best.samples} sampled {what}"

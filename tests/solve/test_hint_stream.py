@@ -229,3 +229,14 @@ def test_honest_stats_are_the_last_round_of_honest_rounds() -> None:
     rounds = list(honest_rounds(GAME, position, samples=8, seconds=60))
     assert rounds and rounds[-1][1] and not any(last for _stats, last in rounds[:-1])
     assert rounds[-1][0] == honest_stats(GAME, position, samples=8, seconds=60)
+
+
+def test_an_undecided_honest_answer_says_within_the_budget_only_when_final() -> None:
+    """Before the final answer the search goes on: "found yet", not "within the budget"."""
+    position = deal(3)
+    stats = [MoveStats(m, wins=0, unknown=4, samples=4) for m in GAME.legal_moves(position)]
+    search = GameSearch(GAME)
+    going = honest_hint(GAME, search, position, stats, HONEST, set(), 0.0, False)
+    assert going.reason.startswith("no winning line found yet; the solver's best guess so far (")
+    final = honest_hint(GAME, search, position, stats, HONEST, set(), 0.0, True)
+    assert final.reason.startswith("no winning line was found within the search budget; ")
