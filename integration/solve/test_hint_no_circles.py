@@ -119,21 +119,21 @@ def test_the_honest_player_never_repeats_a_position_unless_forced(
 def check_no_repeat(
     search: GameSearch, position: Position, moves: tuple[Move, ...], dead_nodes: int
 ) -> None:
-    """Along ``moves`` from ``position``, a position repeats (by the search object's key) only
+    """Along ``moves`` from ``position``, a position repeats (the same piles and cards) only
     by a forced move or, with nothing face down, when every move that does not lead back is
     into a trap or proved dead (``dead_nodes`` positions: the honest player's rule)."""
     game = search.game
-    entered = {search.key(position)}
+    entered = {position}
     for move in moves:
         legal = game.legal_moves(position)
         after = game.play(position, move)
-        if search.key(after) in entered and len(legal) > 1:
+        if after in entered and len(legal) > 1:
             assert not has_hidden(position)
             for other in legal:
                 child = game.play(position, other)
-                if search.key(child) in entered or is_trap(search, child, entered):
+                if child in entered or is_trap(search, child, entered):
                     continue
                 check = dead_check(game, child, nodes=dead_nodes, search=search)
                 assert check.verdict is Verdict.DEAD
-        entered.add(search.key(after))
+        entered.add(after)
         position = after

@@ -90,7 +90,7 @@ def test_a_move_after_which_every_move_leads_back_comes_last() -> None:
         pytest.skip("the first move ends the game")
     assert is_trap(search, child, seen)
     ordered = avoiding_circles(search, position, legal, seen)
-    kept = [m for m in legal if search.key(game.play(position, m)) not in seen]
+    kept = [m for m in legal if game.play(position, m) not in seen]
     if len(kept) > 1 and first in kept:
         assert ordered[-1] == first
 
@@ -123,30 +123,29 @@ def test_the_honest_player_never_repeats_a_position_unless_forced(game: Game) ->
     for number in range(2):
         position = _start(game, number)
         played = play_honestly(game, position, budget, max_moves=60)
-        entered = {search.key(position)}
+        entered = {position}
         for move in played.moves:
             legal = game.legal_moves(position)
             after = game.play(position, move)
-            if search.key(after) in entered and len(legal) > 1:
+            if after in entered and len(legal) > 1:
                 # Only with nothing face down, when every move on is a trap or proved dead.
                 assert not has_hidden(position)
                 for other in legal:
                     child = game.play(position, other)
-                    if search.key(child) in entered or is_trap(search, child, entered):
+                    if child in entered or is_trap(search, child, entered):
                         continue
                     check = dead_check(game, child, nodes=budget.dead_nodes, search=search)
                     assert check.verdict is Verdict.DEAD
-            entered.add(search.key(after))
+            entered.add(after)
             position = after
 
 
 def test_the_honest_player_resigns_when_every_move_leads_back() -> None:
     game = GAMES[1]
-    search = GameSearch(game)
     position = _branching(game)
     legal = game.legal_moves(position)
     player = HonestPlayer(game, budget=HonestBudget(samples=4, nodes=200, play_on=False))
-    player._seen.update(search.key(game.play(position, move)) for move in legal)
+    player._seen.update(game.play(position, move) for move in legal)
     assert player.choose(position, legal) is None
     assert player.outcome in ("stopped", "dead")
 
