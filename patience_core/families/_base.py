@@ -26,6 +26,7 @@ import attrs
 from patience_core.errors import shown
 from patience_core.families._policies import POLICIES
 from patience_core.games import Game, GameSearch
+from patience_core.model import Card
 
 __all__ = ["Family", "Parameter", "VariantError", "control_problem", "make_variant"]
 
@@ -163,6 +164,16 @@ class Family(Game):
             otherwise (the default: e.g. the golf family's, from its tableau).
         """
         return None
+
+    def new_deck(self) -> tuple[Card, ...]:
+        """The deck the ``deck`` parameter names, in Aisleriot's order (the families that
+        declare one share it).
+
+        :raises AttributeError: when the family declares no ``deck`` parameter and does not
+            override this method.
+        """
+        deck: str = self.deck  # type: ignore[attr-defined]  # a parameter of the family
+        return POLICIES.deck(deck).cards()
 
     @classmethod
     def rules_text(cls) -> str:

@@ -152,10 +152,6 @@ class GolfFamily(Family):
         """Stock, waste, then the tableau piles."""
         return self._piles
 
-    def new_deck(self) -> tuple[Card, ...]:
-        """The declared deck, in Aisleriot's order."""
-        return POLICIES.deck(self.deck).cards()
-
     def layout(self, cards: list[Card]) -> Position:
         """The tableau's places in place order (a column bottom first), then ``waste-start``
         cards to the waste, the rest face down to the stock, the next card dealt on top."""

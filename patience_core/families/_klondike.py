@@ -183,10 +183,6 @@ class KlondikeFamily(Family):
         """Stocks and wastes by pass, foundations, then the columns."""
         return self._piles
 
-    def new_deck(self) -> tuple[Card, ...]:
-        """The declared deck, in Aisleriot's order."""
-        return POLICIES.deck(self.deck).cards()
-
     def layout(self, cards: list[Card]) -> Position:
         """Aisleriot's ``deal-tableau``: one card to each of columns 1..N, then one to each of
         columns 2..N, and so on (column k gets k cards, the last dealt on top); the rest is the

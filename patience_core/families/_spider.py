@@ -168,10 +168,6 @@ class SpiderFamily(Family):
         """The stock, the foundations, then the columns."""
         return self._piles
 
-    def new_deck(self) -> tuple[Card, ...]:
-        """The declared deck, in Aisleriot's order."""
-        return POLICIES.deck(self.deck).cards()
-
     def layout(self, cards: list[Card]) -> Position:
         """Aisleriot's deal: passes over the columns from ``cards[0]``, pass p giving one card
         to each column that gets more than p cards (Spider: five passes over all ten columns,
