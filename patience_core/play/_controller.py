@@ -1,6 +1,7 @@
 """The game in play, for any front end: a typed command or a move in, an outcome out; the save
 after every change; the play clock and the statistics row; the one line that ends a game its
-plugin broke. Hints and the dead check: :mod:`patience_core.play._searching`.
+plugin broke. Hints and the dead check: :mod:`patience_core.play._searching`; a new deal in the
+same save: :mod:`patience_core.play._renew`.
 
 No input and no output here: the line player (:mod:`patience_core.play._line`) prints what an
 :class:`Outcome` holds, a full-screen front end shows it its own way (docs/play.md, "Front ends").
@@ -24,8 +25,8 @@ from patience_core.play._failures import (
 )
 from patience_core.play._finish import finish_moves, nowhere, smart_choice
 from patience_core.play._outcome import Outcome
-from patience_core.play._savefile import kept_line
-from patience_core.play._saves import archive_save, save_session
+from patience_core.play._renew import new_game
+from patience_core.play._saves import save_session
 from patience_core.play._searching import SearchMixin, hides_cards
 from patience_core.play._session import FINISHED_WON, Session
 from patience_core.play._tally import GameTally, StatsOutcome, StatsRecord
@@ -310,43 +311,13 @@ class PlayController(SearchMixin):
         else ``dead`` when the dead check proved it lost, else ``abandoned``. An unfinished old
         game with moves played is kept aside first, as ``patience play`` keeps one it would
         replace (``<game>-<time>.json`` beside the save; :attr:`kept_line` says where and how
-        to resume it).
+        to resume it). With :attr:`renew` set, the new deal takes the rules it gives.
 
         :returns: where the old game was kept, or ``None`` (nothing to keep, or keeping it
             failed: one warning, and the old game stays in its file).
         :raises BadDeal: when the game does not accept the deal's scheme.
         """
-        game, search = self.renew() if self.renew else (self.session.game, self.search)
-        session = Session(game, deal)  # BadDeal before anything changes
-        old = self.session
-        kept: Path | None = None
-        if old.finished is None:
-            if old.moves or old.redo_texts:
-                kept = self._keep_aside()
-                if kept is None:
-                    return None  # the old game is not lost: it stays in its file, in play
-            self.record_stats("dead" if self.dead_known else "abandoned")
-        self.kept_line = (
-            None if kept is None else kept_line(old.game.name, str(old.deal), len(old.moves), kept)
-        )
-        self.session, self.search, self.renew = session, search, None
-        self.known = {}
-        self.dead_check_on = self._dead_on
-        self.clock.reset()
-        self.tally = GameTally(self.new_record(session))
-        self.save()
-        return kept
-
-    def _keep_aside(self) -> Path | None:
-        """Move the current game's save aside (saved first); ``None`` and a warning on
-        failure."""
-        try:
-            if not self.save():
-                raise PatienceError(f"cannot save the game to {self.path}")
-            return archive_save(self.path)
-        except PatienceError as exc:
-            self.warn(f"patience: warning: no new deal: the unfinished game was not kept: {exc}")
-            return None
+        return new_game(self, deal)
 
     def restart(self) -> Outcome:
         """Back to the deal (the moves become the redo list), saved."""

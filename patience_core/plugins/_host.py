@@ -6,7 +6,8 @@ so one broken plugin never takes the tool down:
 1. read the entry-point metadata (cheap): name, distribution, version; sorted and de-duplicated
    (:func:`~patience_core.plugins._records.candidates`); plugins named in
    ``PATIENCE_DISABLE_PLUGINS`` (or missing from ``PATIENCE_PLUGINS`` when that allow-list is
-   set) are recorded as *blocked* and not imported;
+   set) are recorded as *blocked* and not imported
+   (:func:`~patience_core.plugins._selection.select`);
 2. import each plugin inside its own ``try``, register it with a pluggy plugin manager of its
    own (pluggy checks its hooks against the specifications) and call its registration hooks
    through it, so that every registration and failure is the plugin's own; then register it
@@ -54,17 +55,13 @@ from patience_core.plugins._records import (
     Candidate,
     PluginRecord,
     api_problem,
-    candidates,
-    names_from_env,
     own_game_names,
 )
+from patience_core.plugins._selection import select
 from patience_core.plugins._variants import (
     VARIANT_FILE,
-    VARIANTS_GROUP,
     load_variant_files,
     load_variant_package,
-    variant_folder,
-    variant_paths,
 )
 
 __all__ = ["CORE", "PluginHost"]
@@ -172,50 +169,19 @@ class PluginHost:
         self._register_policies(CORE, _builtins)
         self._register_games(CORE)
         self.records.append(PluginRecord(CORE, CORE, __version__, BUILTIN))
-        found: Iterable[Any] = (
-            [
-                *metadata.entry_points(group=ENTRY_POINT_GROUP),
-                *metadata.entry_points(group=VARIANTS_GROUP),
-            ]
-            if self._entry_points is None
-            else self._entry_points
-        )
-        found_all = candidates([*found, *self._given])
-        blocked = names_from_env(self._environ.get("PATIENCE_DISABLE_PLUGINS")) or set()
-        allowed = names_from_env(self._environ.get("PATIENCE_PLUGINS"))
-        folder = variant_folder(self._environ)
-        stems = {path.stem for path in variant_paths(folder)}
-        known = {n for cand in found_all for n in (cand.name, cand.distribution)} | stems
-        for variable, names in (
-            ("PATIENCE_PLUGINS", allowed),
-            ("PATIENCE_DISABLE_PLUGINS", blocked),
-        ):
-            self._unmatched += [
-                f"{variable} names {shown(name)}, which is no installed plugin"
-                for name in sorted((names or set()) - known)
-            ]
-        loading, variant_loading = [], []
-        for cand in found_all:
-            names = {cand.name, cand.distribution}
-            if names & blocked or (allowed is not None and not names & allowed):
-                self.records.append(
-                    PluginRecord(cand.name, cand.distribution, cand.version, BLOCKED)
-                )
-            elif cand.group == VARIANTS_GROUP:
-                variant_loading.append(cand)
-            else:
-                loading.append(cand)
-        skipped = {s for s in stems if s in blocked or (allowed is not None and s not in allowed)}
-        self.games.owners = own_game_names([*loading, *variant_loading])
+        chosen = select(self._entry_points, self._given, self._environ)
+        self.records += chosen.blocked
+        self._unmatched += chosen.unmatched
+        self.games.owners = own_game_names([*chosen.plugins, *chosen.variant_packages])
         with ctrl_c_watched() as self._ctrl_c:
             # Every plugin's policies first, so that any game may name any plugin's deck.
-            attached = [(cand, self._attach(cand)) for cand in loading]
+            attached = [(cand, self._attach(cand)) for cand in chosen.plugins]
             self.records += [
                 result if isinstance(result, PluginRecord) else self._fill(cand)
                 for cand, result in attached
             ]
-            self.records += [load_variant_package(c, self.games) for c in variant_loading]
-            self.records += load_variant_files(folder, self.games, skipped)
+            self.records += [load_variant_package(c, self.games) for c in chosen.variant_packages]
+            self.records += load_variant_files(chosen.folder, self.games, chosen.skipped_files)
         POLICIES.current_plugin = CORE  # what registers later (a test's own) is not a plugin's
         return self
 

@@ -15,7 +15,7 @@ from textual.timer import Timer
 
 from patience_core.model import Position
 from patience_core.play import HintAnswer, Outcome
-from patience_core.tui._core import GameApp
+from patience_core.tui._cursor import CursorApp
 
 __all__ = ["AUTO_STEP_SECONDS", "AssistApp"]
 
@@ -27,8 +27,8 @@ def _raise(exc: BaseException) -> None:
     raise exc
 
 
-class AssistApp(GameApp):
-    """:class:`GameApp` with hints, auto-finish and the dead check."""
+class AssistApp(CursorApp):
+    """:class:`CursorApp` with hints, auto-finish and the dead check."""
 
     _hint_cancel: threading.Event | None = None
     #: The last answer of the hint being searched, shown.

@@ -1,7 +1,8 @@
-"""The heart of the full-screen player: the board, the status bar and the message line, the
-cursor, picking cards up and dropping them, and every change through the play controller.
+"""The heart of the full-screen player: the board, the status bar and the message line, and
+every change through the play controller.
 
-:class:`GameApp` knows no mouse, dialog or hint: :mod:`patience_core.tui._assist` adds hints,
+:class:`GameApp` knows no cursor, mouse, dialog or hint: :mod:`patience_core.tui._cursor` adds
+the cursor and picking cards up and dropping them, :mod:`patience_core.tui._assist` hints,
 auto-finish and the dead check, :mod:`patience_core.tui._app` the keys, the mouse and the
 dialogs. Every call into the game goes through :meth:`GameApp.guarded`, so a failing plugin ends
 the app with the game saved and one line (docs/play.md, "Leaving").
@@ -315,7 +316,7 @@ class GameApp(App[int]):
     def after_change(self) -> None:
         """Called after every change of position: the end of the game, news, offers."""
 
-    # -- cursor, pick up, drop ---------------------------------------------------------------
+    # -- the cursor's places -----------------------------------------------------------------
 
     def _first_pile(self) -> int:
         piles = self.controller.session.game.piles
@@ -325,78 +326,3 @@ class GameApp(App[int]):
     def _top_of(self, pile: int) -> tuple[int, int]:
         """The cursor on ``pile``'s top card (``-1``: the pile is empty)."""
         return (pile, len(self.controller.session.position.piles[pile]) - 1)
-
-    def move_cursor(self, direction: str) -> None:
-        """Move the cursor (``"left"``, ``"right"``, ``"up"``, ``"down"``): along a fanned pile's
-        face-up cards first, then to the neighbouring pile on the board."""
-        pile, card = self.board.cursor or self._top_of(self._first_pile())
-        cards = self.controller.session.position.piles[pile]
-        along = None
-        if direction == "up" and card > 0 and cards[card - 1].face_up:
-            along = card - 1
-        elif direction == "down" and 0 <= card < len(cards) - 1:
-            along = card + 1
-        if along is None:
-            self.board.cursor = self._top_of(self.board.neighbours(pile, direction))
-            return
-        self.board.cursor = (pile, along)
-        selection = self.board.selection
-        if selection is not None and selection[0] == pile:
-            # Up and down along the picked-up pile pick up more cards or fewer.
-            self.board.selection = (pile, along)
-            self._say_picked(pile, along)
-
-    def put_cursor(self, pile: int) -> None:
-        """Put the cursor on ``pile``'s top card."""
-        self.board.cursor = self._top_of(pile)
-
-    def pick_or_drop(self, pile: int, card: int) -> None:
-        """Enter or Space on (``pile``, ``card``), or a click: pick the cards up from ``card`` to
-        the top; with cards picked up, drop them on ``pile`` (the same pile: put them back)."""
-        selection = self.board.selection
-        if selection is not None:
-            source, first = selection
-            if source == pile:
-                self.cancel()
-                return
-            count = len(self.controller.session.position.piles[source]) - first
-            self.play(lambda: self.controller.transfer(source, pile, count))
-            return
-        self.pick(pile, card)
-
-    def pick(self, pile: int, card: int) -> None:
-        """Pick up the cards of ``pile`` from ``card`` (``-1``: its top card) to the top; the
-        stock deals instead."""
-        game = self.controller.session.game
-        cards = self.controller.session.position.piles[pile]
-        name = game.piles[pile].name
-        if game.piles[pile].kind is PileKind.STOCK:
-            self.deal()
-            return
-        if not cards:
-            self.say(f"Nothing to pick up: {name} is empty.")
-            return
-        if card < 0 or card >= len(cards):
-            card = len(cards) - 1
-        if not cards[card].face_up:
-            self.say(f"That card of {name} is face down.")
-            return
-        self.board.selection = (pile, card)
-        self.board.cursor = (pile, card)
-        self._say_picked(pile, card)
-
-    def _say_picked(self, pile: int, card: int) -> None:
-        count = len(self.controller.session.position.piles[pile]) - card
-        name = self.controller.session.game.piles[pile].name
-        what = "the top card" if count == 1 else f"{count} cards"
-        self.say(f"Picked up {what} of {name} (up/down: more or fewer); Enter drops, Esc cancels.")
-
-    def cancel(self) -> None:
-        """Put picked-up cards back (Esc)."""
-        if self.board.selection is not None:
-            self.board.selection = None
-            self.say("")
-
-    def deal(self) -> None:
-        """Deal from the stock (``d``)."""
-        self.play(self.controller.deal)
