@@ -28,7 +28,7 @@ __all__ = [
     "is_stuck",
     "is_trap",
     "leads_back",
-    "seen_keys",
+    "seen_positions",
 ]
 
 #: The reason of a hint when every legal move leads back (verdict ``"stuck"``).
@@ -48,11 +48,10 @@ STUCK_LOST = (
 )
 
 
-def seen_keys(search: GameSearch, positions: Iterable[Position]) -> set[Hashable]:
+def seen_positions(positions: Iterable[Position]) -> set[Hashable]:
     """The positions of ``positions`` (a game's history, the current position included) as a
-    set: where a hint must not lead back to (:func:`avoiding_circles`). ``search`` is unused:
-    positions are compared themselves, not by the search's key (see the module)."""
-    del search
+    set: where a hint must not lead back to (:func:`avoiding_circles`). Positions are compared
+    themselves, not by the search's key (see the module)."""
     return set(positions)
 
 

@@ -53,7 +53,7 @@ def quick_hint(
     what the player sees (:func:`visible_view`), so the answer uses no face-down card.
 
     :param legal: the legal moves of ``position`` (not empty).
-    :param seen: the keys of the game's history (:func:`seen_keys`).
+    :param seen: the positions of the game's history (:func:`seen_positions`).
     :param started: the :func:`time.perf_counter` time the hint started.
     """
     hidden = has_hidden(position)

@@ -27,7 +27,7 @@ import attrs
 
 from patience_core.games import Game, GameSearch
 from patience_core.model import Move, Position
-from patience_core.solve._circles import STUCK, STUCK_DEAD, is_stuck, seen_keys
+from patience_core.solve._circles import STUCK, STUCK_DEAD, is_stuck, seen_positions
 from patience_core.solve._depthfirst import Verdict
 from patience_core.solve._hints import (
     DEAD_CHECK_SECONDS,
@@ -118,7 +118,7 @@ def hint_stream(
     search = search or GameSearch(game)
     # The position itself too: a move to an equal key (a card from one free cell to another)
     # goes nowhere.
-    seen = seen_keys(search, [*history, position])
+    seen = seen_positions([*history, position])
     if is_stuck(search, position, legal, seen):
         # Every move goes round: naming one would start a circle (issue 22, item 4). A
         # position proved dead is said to be dead (a short check, as play's after each move).
