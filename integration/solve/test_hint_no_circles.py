@@ -10,21 +10,11 @@ import random
 import pytest
 
 from patience_core.engine import DealNumber
-from patience_core.games import Game, GameSearch
-from patience_core.model import Move, Position
+from patience_core.games import Game
+from patience_core.model import Position
 from patience_core.plugins import PluginHost
-from patience_core.solve import (
-    HONEST,
-    THOUGHTFUL,
-    HonestBudget,
-    Verdict,
-    dead_check,
-    has_hidden,
-    hint,
-    play_honestly,
-)
-from patience_core.solve._circles import is_trap
-from patience_core.testing import search_for
+from patience_core.solve import HONEST, THOUGHTFUL, HonestBudget, hint, play_honestly
+from patience_core.testing import check_no_repeat, search_for
 
 GAMES = ("escalator", "bristol", "bakers-game", "diamond-mine", "spiderette", "golf")
 #: The games whose honest hints or honest games take more than a few seconds here.
@@ -114,26 +104,3 @@ def test_the_honest_player_never_repeats_a_position_unless_forced(
         game, position, PLAYER, max_moves=PLAYER_MOVES.get(name, 150), search=search
     )
     check_no_repeat(search, position, played.moves, PLAYER.dead_nodes)
-
-
-def check_no_repeat(
-    search: GameSearch, position: Position, moves: tuple[Move, ...], dead_nodes: int
-) -> None:
-    """Along ``moves`` from ``position``, a position repeats (the same piles and cards) only
-    by a forced move or, with nothing face down, when every move that does not lead back is
-    into a trap or proved dead (``dead_nodes`` positions: the honest player's rule)."""
-    game = search.game
-    entered = {position}
-    for move in moves:
-        legal = game.legal_moves(position)
-        after = game.play(position, move)
-        if after in entered and len(legal) > 1:
-            assert not has_hidden(position)
-            for other in legal:
-                child = game.play(position, other)
-                if child in entered or is_trap(search, child, entered):
-                    continue
-                check = dead_check(game, child, nodes=dead_nodes, search=search)
-                assert check.verdict is Verdict.DEAD
-        entered.add(after)
-        position = after

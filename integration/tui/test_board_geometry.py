@@ -6,8 +6,6 @@ message line and the footer of keys."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +14,7 @@ from patience_core.engine import DealNumber
 from patience_core.games import Game, board_of
 from patience_core.model import Card, PileKind, Position
 from patience_core.plugins import PluginHost
+from patience_core.testing import random_walk
 from patience_core.tui import Geometry, board_geometry
 
 GAMES = ("escalator", "bristol", "bakers-game", "diamond-mine", "spiderette", "golf")
@@ -27,14 +26,8 @@ def game_of(host: PluginHost, name: str) -> Game:
 
 
 def walk(game: Game, deal: int, steps: int, seed: int) -> Position:
-    chooser = random.Random(seed)
-    position = game.deal(DealNumber(deal))
-    for _ in range(steps):
-        moves = game.legal_moves(position)
-        if not moves:
-            break
-        position = game.play(position, chooser.choice(moves))
-    return position
+    """The position after up to ``steps`` random legal moves from deal ``deal``."""
+    return random_walk(game, deal, steps, seed)[-1]
 
 
 def check(position: Position, geometry: Geometry) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from patience_core.solve._circles import is_trap
 from patience_core.solve._depthfirst import CLOCK_EVERY, Budget, DepthFirst, Solution, Verdict
 from patience_core.solve._hints import (
     DEAD_CHECK_NODES,
@@ -88,6 +89,7 @@ __all__ = [
     "hint_stream",
     "honest_rounds",
     "honest_stats",
+    "is_trap",
     "play_honestly",
     "playout_score",
     "sample_hidden",

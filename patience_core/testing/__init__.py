@@ -8,8 +8,10 @@ from patience_core.testing._checks import (
     check_random_walk,
     load_game,
     provider_of,
+    random_walk,
     walk_record,
 )
+from patience_core.testing._circle_checks import check_no_repeat
 from patience_core.testing._conformance import ALL_DEAD_DEALS, GameConformance
 from patience_core.testing._declared import DeclaredConformance
 from patience_core.testing._fake import FAKE_PLUGIN, FakeGame
@@ -52,6 +54,7 @@ __all__ = [
     "assert_matches_golden",
     "check_deal",
     "check_key_merges",
+    "check_no_repeat",
     "check_policy",
     "check_position",
     "check_random_walk",
@@ -67,6 +70,7 @@ __all__ = [
     "play_winning_line",
     "policies_of",
     "provider_of",
+    "random_walk",
     "random_walk_property",
     "read_golden",
     "search_for",

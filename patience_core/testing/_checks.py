@@ -7,6 +7,7 @@ breaks a rule of the :class:`~patience_core.games.Game` contract. :class:`GameCo
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -21,6 +22,7 @@ __all__ = [
     "check_random_walk",
     "load_game",
     "provider_of",
+    "random_walk",
     "walk_record",
 ]
 
@@ -168,6 +170,31 @@ def check_random_walk(game: Game, deal: int | DealNumber, seed: int, steps: int 
         position = after
     check_position(game, position, deck)
     return position
+
+
+def random_walk(
+    game: Game, deal: int | DealNumber, steps: int, seed: int | None = None
+) -> list[Position]:
+    """The positions of a random walk by the rules: deal ``deal``, then up to ``steps`` legal
+    moves (:meth:`Game.play`), each chosen by a :class:`random.Random` seeded with ``seed``; the
+    walk stops early where no move is legal. Nothing is checked (:func:`check_random_walk`
+    checks every step).
+
+    :param seed: seeds the move choices; ``None``: the deal's number.
+    :returns: the deal's position first, then each position after a move (each a legal move
+        after the one before).
+    """
+    number = deal if isinstance(deal, DealNumber) else DealNumber(deal)
+    rng = random.Random(number.number if seed is None else seed)
+    position = game.deal(number)
+    walked = [position]
+    for _ in range(steps):
+        moves = game.legal_moves(position)
+        if not moves:
+            break
+        position = game.play(position, rng.choice(moves))
+        walked.append(position)
+    return walked
 
 
 def walk_record(game: Game, deal: int | DealNumber, steps: int) -> list[str]:

@@ -6,14 +6,12 @@ of two decks."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from patience_core.engine import DealNumber
 from patience_core.families import SpiderFamily, SpiderSearch
-from patience_core.model import Position
 from patience_core.testing import check_search_space
+from patience_core.testing import random_walk as walk
 
 
 class KingsInSuit(SpiderFamily):
@@ -59,20 +57,6 @@ def test_the_compact_space_offers_every_legal_move(declared: type[SpiderFamily])
     search = SpiderSearch(game)
     for deal in range(1, 7):
         check_search_space(game, deal, deal, 120, search)
-
-
-def walk(game: SpiderFamily, deal: int, steps: int) -> list[Position]:
-    """Positions of a random walk by the rules."""
-    rng = random.Random(deal)
-    position = game.deal(DealNumber(deal))
-    seen = [position]
-    for _ in range(steps):
-        moves = game.legal_moves(position)
-        if not moves:
-            break
-        position = game.play(position, rng.choice(moves))
-        seen.append(position)
-    return seen
 
 
 @pytest.mark.parametrize("declared", GAMES, ids=lambda g: g.name)

@@ -19,7 +19,6 @@ from patience_core.solve import (
     HonestPlayer,
     Verdict,
     dead_check,
-    has_hidden,
     hint,
     hint_stream,
     play_honestly,
@@ -32,7 +31,7 @@ from patience_core.solve._circles import (
     is_trap,
     seen_positions,
 )
-from patience_core.testing import FakeGame
+from patience_core.testing import FakeGame, check_no_repeat
 
 GAMES = [FakeGame(), FakeGame({"empty-piles": "any"})]
 
@@ -123,21 +122,8 @@ def test_the_honest_player_never_repeats_a_position_unless_forced(game: Game) ->
     for number in range(2):
         position = _start(game, number)
         played = play_honestly(game, position, budget, max_moves=60)
-        entered = {position}
-        for move in played.moves:
-            legal = game.legal_moves(position)
-            after = game.play(position, move)
-            if after in entered and len(legal) > 1:
-                # Only with nothing face down, when every move on is a trap or proved dead.
-                assert not has_hidden(position)
-                for other in legal:
-                    child = game.play(position, other)
-                    if child in entered or is_trap(search, child, entered):
-                        continue
-                    check = dead_check(game, child, nodes=budget.dead_nodes, search=search)
-                    assert check.verdict is Verdict.DEAD
-            entered.add(after)
-            position = after
+        # A repeat only by a forced move or, with nothing face down, every other move dead.
+        check_no_repeat(search, position, played.moves, budget.dead_nodes)
 
 
 def test_the_honest_player_resigns_when_every_move_leads_back() -> None:

@@ -4,8 +4,6 @@ drawn, and the size needed when the board cannot fit (the fake game and made-up 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,20 +11,13 @@ from hypothesis import strategies as st
 from patience_core.engine import DealNumber
 from patience_core.games import BoardLayout, BoardRow, Game, board_of, default_board
 from patience_core.model import Card, PileKind, PileSpec, Position
-from patience_core.testing import FakeGame
+from patience_core.testing import FakeGame, random_walk
 from patience_core.tui import Geometry, board_geometry
 
 
 def walk(game: Game, deal: int, steps: int, seed: int) -> Position:
     """The position after up to ``steps`` random legal moves from deal ``deal``."""
-    chooser = random.Random(seed)
-    position = game.deal(DealNumber(deal))
-    for _ in range(steps):
-        moves = game.legal_moves(position)
-        if not moves:
-            break
-        position = game.play(position, chooser.choice(moves))
-    return position
+    return random_walk(game, deal, steps, seed)[-1]
 
 
 def check(game: Game, position: Position, geometry: Geometry, text_width: int = 2) -> None:

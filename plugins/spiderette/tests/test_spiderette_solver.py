@@ -20,6 +20,7 @@ from patience_core.families._spider_finder import Finder
 from patience_core.families._spider_search import Space
 from patience_core.solve import Budget, Verdict, solve
 from patience_core.testing import check_random_walk
+from patience_core.testing import random_walk as walk
 
 
 def finder_of(position: Position) -> Finder:
@@ -86,20 +87,6 @@ def test_moves_are_reordered_never_dropped() -> None:
         ordered = spider.order_moves(position, moves)
         assert sorted(map(repr, ordered)) == sorted(map(repr, moves))
         position = game.play(position, ordered[0])
-
-
-def walk(game: Spiderette, deal: int, seed: int, steps: int) -> list[Position]:
-    """Positions of a random walk by the rules (each a legal move after the last)."""
-    rng = random.Random(seed)
-    position = game.deal(DealNumber(deal))
-    seen = [position]
-    for _ in range(steps):
-        moves = game.legal_moves(position)
-        if not moves:
-            break
-        position = game.play(position, rng.choice(moves))
-        seen.append(position)
-    return seen
 
 
 def test_the_win_finder_plays_by_the_rules() -> None:
