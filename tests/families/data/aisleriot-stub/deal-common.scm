@@ -1,0 +1,21 @@
+;; What deal.scm and deal-spider.scm share (loaded by both): the card text, loading a compiled
+;; game of the package, and printing its deals for seeds.
+(use-modules (aisleriot interface) (ice-9 format))
+(define ranks "A23456789TJQK")
+(define suits "cdhs")
+(define (card->string c)
+  (format #f "~a~a~a" (if (caddr c) "" "*") (string-ref ranks (- (car c) 1)) (string-ref suits (cadr c))))
+(define new-game #f)
+(define (load-game file)
+  (load-compiled (string-append (or (getenv "AISLERIOT_GO") "/usr/lib/x86_64-linux-gnu/aisleriot/guile/3.0/") file)))
+(define (print-deals label seeds)
+  (for-each
+   (lambda (seed)
+     (seed-rand! seed)
+     ((module-ref (current-module) 'new-game))
+     (format #t "# game=~a deal=~a~%" label seed)
+     (let loop ((i 0))
+       (when (< i slot-count)
+         (format #t "~a:~{~a~^ ~}~%" i (map card->string (cadr (get-slot i))))
+         (loop (+ i 1)))))
+   seeds))
