@@ -18,11 +18,11 @@ import time
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from patience_core.engine import foundation_accepts
 from patience_core.model import Card, Move, Position
 
 if TYPE_CHECKING:
     from patience_core.families._klondike import KlondikeFamily
+    from patience_core.families._klondike_moves import KlondikeTables
     from patience_core.families._klondike_search import KlondikeSearch
 
 __all__ = ["find_klondike_win"]
@@ -78,7 +78,7 @@ def _children(search: KlondikeSearch, position: Position, played: list[int]) -> 
     order = 0
     for deals, dealt in _turns(game, position, played):
         prefix = (Move.deal(0),) * deals
-        for move, rank in _transfers(game, dealt, with_tableau=deals == 0):
+        for move, rank in _transfers(game, search.tables, dealt, with_tableau=deals == 0):
             # Columns with more face-down cards first: turning their cards frees the game most.
             hidden = sum(not c.face_up for c in dealt[move.source]) if deals == 0 else 0
             ranked.append((rank * 10_000 - hidden * 100 + deals, order, (*prefix, move), dealt))
@@ -118,58 +118,63 @@ def _turns(
 
 
 def _transfers(
-    game: KlondikeFamily, position: Position, *, with_tableau: bool
+    game: KlondikeFamily, tables: KlondikeTables, position: Position, *, with_tableau: bool
 ) -> Iterator[tuple[Move, int]]:
     """The transfers worth a try, with a rank (lower first): the waste's top card, and with
     ``with_tableau`` the columns' moves too."""
+    piles = position.piles
+    foundations = game.foundations
+    homes = tables.homes(piles, foundations)
     waste = game.wastes[game.current_pass(position)]
-    pile = position[waste]
+    pile = piles[waste]
     if pile:
         card = pile[-1]
-        target = next((f for f in game.foundations if foundation_accepts(card, position[f])), None)
+        target = homes.get(card)
         if target is not None:
             yield Move.transfer(waste, target), 0
-        for t in _columns_taking(game, position, card):
+        for t in _columns_taking(game, tables, piles, card):
             yield Move.transfer(waste, t), 3
     if not with_tableau:
         return
     for source in game.tableau:
-        pile = position[source]
+        pile = piles[source]
         if not pile or not pile[-1].face_up:
             continue
-        target = next(
-            (f for f in game.foundations if foundation_accepts(pile[-1], position[f])), None
-        )
+        target = homes.get(pile[-1])
         if target is not None:
             yield Move.transfer(source, target), 1
-        for count in range(game.run_length(pile), 0, -1):
+        for count in range(tables.run_length(pile), 0, -1):
             whole = count == len(pile)
             below = None if whole else pile[-count - 1]
             turns = below is not None and not below.face_up
-            frees = (
-                below is not None
-                and below.face_up
-                and any(foundation_accepts(below, position[f]) for f in game.foundations)
-            )
+            frees = below is not None and below.face_up and below in homes
             if not (whole or turns or frees):
                 continue
-            for t in _columns_taking(game, position, pile[-count], besides=source):
-                if whole and not position[t]:
+            for t in _columns_taking(game, tables, piles, pile[-count], besides=source):
+                if whole and not piles[t]:
                     continue  # a whole column into an empty one changes nothing
                 yield Move.transfer(source, t, count), 2 if turns or whole else 4
 
 
 def _columns_taking(
-    game: KlondikeFamily, position: Position, card: Card, besides: int = -1
+    game: KlondikeFamily,
+    tables: KlondikeTables,
+    piles: tuple[tuple[Card, ...], ...],
+    card: Card,
+    besides: int = -1,
 ) -> Iterator[int]:
     """The columns that take ``card``; of the empty ones, the first only."""
     empty_seen = False
+    onto = tables.onto[card]
     for t in game.tableau:
         if t == besides:
             continue
-        if not position[t]:
+        dest = piles[t]
+        if not dest:
             if empty_seen:
                 continue
             empty_seen = True
-        if game.takes(position, t, card):
+            if card in tables.empty_takes:
+                yield t
+        elif dest[-1] in onto:
             yield t

@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from patience_core.engine import foundation_accepts
+from patience_core.families._klondike_moves import KlondikeTables, ranked_moves
 from patience_core.games import GameSearch
-from patience_core.model import Card, Move, MoveKind, PileKind, Position
+from patience_core.model import Card, Move, Position
 
 if TYPE_CHECKING:
     from patience_core.families._klondike import KlondikeFamily
@@ -73,23 +73,22 @@ class KlondikeSearch(GameSearch):
     def __init__(self, game: KlondikeFamily) -> None:
         super().__init__(game)
         self._draw_one = game.draw == 1
+        #: The build, empty-column and foundation rules as card tables (fast lookups).
+        self.tables = KlondikeTables(game)
 
     def key(self, position: Position) -> Hashable:
         """The pass in play, the stock and waste, the foundations as sorted (suit, height)
         pairs, and the columns sorted, each column as bytes (a face-down card offset by 128)."""
         game = self.game
+        piles = position.piles
+        code = self.tables.code.__getitem__
         k = game.current_pass(position)
-        stock = bytes(_code(c) for c in position[2 * k])
-        waste = bytes(_code(c) for c in position[2 * k + 1])
+        stock = bytes(map(code, piles[2 * k]))
+        waste = bytes(map(code, piles[2 * k + 1]))
         foundations = tuple(
-            sorted(
-                (position[f][-1].suit, len(position[f])) for f in game.foundations if position[f]
-            )
+            sorted((piles[f][-1].suit, len(piles[f])) for f in game.foundations if piles[f])
         )
-        columns = tuple(
-            sorted(bytes(_code(c) + (0 if c.face_up else 128) for c in position[t])
-                   for t in game.tableau)
-        )  # fmt: skip
+        columns = tuple(sorted(bytes(map(code, piles[t])) for t in game.tableau))
         return (k, stock, waste, foundations, columns)
 
     def forced_move(self, position: Position) -> Move | None:
@@ -97,88 +96,37 @@ class KlondikeSearch(GameSearch):
         one card is dealt at a time (with three, taking a waste card shifts the later deals, so
         it is not free), to its foundation."""
         game = self.game
-        sources = list(game.tableau)
+        piles = position.piles
+        homes = self.tables.homes(piles, game.foundations)
         if self._draw_one:
-            sources.insert(0, game.wastes[game.current_pass(position)])
+            sources: tuple[int, ...] = (game.wastes[game.current_pass(position)], *game.tableau)
+        else:
+            sources = game.tableau
         for source in sources:
-            pile = position[source]
+            pile = piles[source]
             if not pile or not pile[-1].face_up:
                 continue
             card = pile[-1]
-            for f in game.foundations:
-                if foundation_accepts(card, position[f]):
-                    if safe_to_foundation(game, position, card):
-                        return Move.transfer(source, f)
-                    break
+            target = homes.get(card)
+            if target is not None and safe_to_foundation(game, position, card):
+                return Move.transfer(source, target)
         return None
 
     def moves_to_try(self, position: Position) -> list[Move]:
         """The legal moves but those whose result another kept move's key already gives, best
         first: to the foundations, moves that turn a card or empty a column, the waste's card,
-        other runs, the deal, and foundation cards coming back last."""
-        game = self.game
-        seen: set[tuple[int, int, int]] = set()
-        scored: list[tuple[int, int, Move]] = []
-        piles = game.piles
-        for index, move in enumerate(game.legal_moves(position)):
-            if move.kind is MoveKind.DEAL:
-                scored.append((5, index, move))
-                continue
-            assert move.target is not None
-            target_pile = position[move.target]
-            source_pile = position[move.source]
-            kind = piles[move.target].kind
-            if not target_pile:
-                # Every empty foundation or column is alike: try the card in the first only.
-                same = (move.source, move.count, 0 if kind is PileKind.FOUNDATION else 1)
-                if same in seen:
-                    continue
-                seen.add(same)
-                if kind is PileKind.TABLEAU and move.count == len(source_pile):
-                    continue  # a whole column into an empty one: the same sorted columns
-            source_kind = piles[move.source].kind
-            if kind is PileKind.FOUNDATION:
-                rank = 0
-            elif source_kind is PileKind.FOUNDATION:
-                if not self._takes_any(position, source_pile[-1], (move.target,)):
-                    continue  # nothing would go on the card brought back
-                rank = 6
-            elif source_kind is PileKind.WASTE:
-                rank = 2
-            elif move.count == len(source_pile) or not source_pile[-move.count - 1].face_up:
-                rank = 1
-            else:
-                exposed = source_pile[-move.count - 1]
-                if not any(foundation_accepts(exposed, position[f]) for f in game.foundations) and (
-                    not self._takes_any(position, exposed, (move.source, move.target))
-                ):
-                    continue  # the card it uncovers would serve nothing at once
-                rank = 3
-            scored.append((rank, index, move))
-        scored.sort(key=lambda item: (item[0], item[1]))
-        return [move for _, _, move in scored]
+        other runs, the deal, and foundation cards coming back last; and but the moves that
+        serve nothing at once (see the module) (:func:`ranked_moves`)."""
+        return ranked_moves(self.game, self.tables, position)
 
-    def _takes_any(self, position: Position, card: Card, besides: tuple[int, ...]) -> bool:
-        """Whether some card in play could go on ``card`` now: the waste's top card, a
-        foundation's top card (when they come back), or a card of a column's run, the columns
-        of ``besides`` left out."""
-        game = self.game
-        fits = game.fits
-        waste = position[game.wastes[game.current_pass(position)]]
-        if waste and fits(waste[-1], card):
-            return True
-        if game.foundation_to_tableau and any(
-            position[f] and fits(position[f][-1], card) for f in game.foundations
-        ):
-            return True
-        for t in game.tableau:
-            if t in besides:
-                continue
-            pile = position[t]
-            for i in range(1, game.run_length(pile) + 1):
-                if fits(pile[-i], card):
-                    return True
-        return False
+    def order_moves(self, position: Position, moves: list[Move]) -> list[Move]:
+        """``moves`` in the order of :meth:`moves_to_try`, those it leaves out last (in their
+        given order): a foundation card brought back when nothing could go on it, say, is no
+        better than the move that leaves it there, and must lose a tie to every real move (an
+        honest hint ranks moves by ties of shares and of expected scores)."""
+        tried = {move: index for index, move in enumerate(self.moves_to_try(position))}
+        last = len(tried)
+        return sorted(moves, key=lambda move: tried.get(move, last))
 
     def find_win(
         self, position: Position, nodes: int, seconds: float
@@ -188,7 +136,3 @@ class KlondikeSearch(GameSearch):
         from patience_core.families._klondike_finder import find_klondike_win
 
         return find_klondike_win(self, position, nodes, seconds)
-
-
-def _code(card: Card) -> int:
-    return (card.rank - 1) * 4 + card.suit
