@@ -11,6 +11,15 @@ from move 36 on). So a move whose result has no move that does not lead back (a 
 ranked after the others (:func:`avoiding_circles`), and a position where every one of several
 legal moves leads back is *stuck* (:func:`is_stuck`): a hint says the game cannot progress (and
 what the player can do), and the honest player resigns, rather than go round.
+
+A card brought back from a foundation can go round without any position repeating: Klondike's
+honest player moved the Ace of spades from t5 to f1, back onto t5 after a deal, then to f2, each
+position new by its stock or its foundation's name. So such a move counts as leading back when
+the game's search object says it serves nothing (it leaves it out of
+:meth:`~GameSearch.moves_to_try`: no card in play could go on it) or when its forced moves
+(:meth:`~GameSearch.forced_move`) send the card straight back to a position seen: with only
+stock turns between, it undoes an earlier move (:func:`leads_back`). A game whose cards never
+leave its foundations is not concerned.
 """
 
 from __future__ import annotations
@@ -18,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 
 from patience_core.games import GameSearch
-from patience_core.model import Move, Position
+from patience_core.model import Move, PileKind, Position
 
 __all__ = [
     "STUCK",
@@ -56,8 +65,37 @@ def seen_positions(positions: Iterable[Position]) -> set[Hashable]:
 
 
 def leads_back(search: GameSearch, position: Position, move: Move, seen: set[Hashable]) -> bool:
-    """Whether ``move`` (legal in ``position``) leads to a position of ``seen``."""
-    return bool(seen) and search.game.play(position, move) in seen
+    """Whether ``move`` (legal in ``position``) leads to a position of ``seen``, or brings a
+    foundation's card back to no purpose (:func:`_brought_back`, see the module)."""
+    if not seen:
+        return False
+    child = search.game.play(position, move)
+    return child in seen or _brought_back(search, position, move, child, seen)
+
+
+#: Forced moves followed at most after a card brought back from a foundation.
+FORCED_CHAIN = 52
+
+
+def _brought_back(
+    search: GameSearch, position: Position, move: Move, child: Position, seen: set[Hashable]
+) -> bool:
+    """Whether ``move`` takes a foundation's top card back (to ``child``) and the search object
+    leaves it out of its moves (it serves nothing there), or its forced moves from ``child``
+    reach a position of ``seen``: a circle in practice, though no position repeats."""
+    if move.target is None or search.game.piles[move.source].kind is not PileKind.FOUNDATION:
+        return False
+    if move not in search.moves_to_try(position):
+        return True
+    here = child
+    for _ in range(FORCED_CHAIN):
+        forced = search.forced_move(here)
+        if forced is None:
+            return False
+        here = search.play(here, forced)
+        if here in seen:
+            return True
+    return False
 
 
 def is_stuck(
@@ -93,7 +131,11 @@ def avoiding_circles(
         return list(moves)
     game = search.game
     after = [(move, game.play(position, move)) for move in moves]
-    kept = [(move, child) for move, child in after if child not in seen]
+    kept = [
+        (move, child)
+        for move, child in after
+        if child not in seen and not _brought_back(search, position, move, child, seen)
+    ]
     if not kept:
         return list(moves)
     # Play must not drift into a region where every move leads back: a trap comes last.
