@@ -37,6 +37,7 @@ __all__ = [
     "is_stuck",
     "is_trap",
     "leads_back",
+    "only_way_on",
     "seen_positions",
 ]
 
@@ -96,6 +97,24 @@ def _brought_back(
         if here in seen:
             return True
     return False
+
+
+def only_way_on(
+    search: GameSearch, position: Position, legal: Sequence[Move], seen: set[Hashable]
+) -> Move | None:
+    """The one move of ``legal`` that neither leads back nor is a trap (:func:`is_trap`), when
+    every other leads back and one of them brings a foundation's card back to no purpose
+    (Klondike's deal beside the Ace it could take down again: nothing to weigh); else
+    ``None``. A game whose cards never leave its foundations always gets ``None``."""
+    if not seen or not any(
+        move.target is not None and search.game.piles[move.source].kind is PileKind.FOUNDATION
+        for move in legal
+    ):
+        return None
+    ways = [move for move in legal if not leads_back(search, position, move, seen)]
+    if len(ways) != 1 or is_trap(search, search.game.play(position, ways[0]), seen):
+        return None
+    return ways[0]
 
 
 def is_stuck(

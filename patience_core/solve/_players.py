@@ -16,7 +16,7 @@ import attrs
 
 from patience_core.games import Game, GameSearch
 from patience_core.model import Move, Position
-from patience_core.solve._circles import avoiding_circles, is_trap, leads_back
+from patience_core.solve._circles import avoiding_circles, is_trap, leads_back, only_way_on
 from patience_core.solve._depthfirst import Budget, Solution, Verdict
 from patience_core.solve._hints import dead_check
 from patience_core.solve._honest import MoveStats, has_hidden, honest_stats
@@ -127,6 +127,9 @@ class HonestPlayer:
             return self._for_points(position, legal) if budget.play_on else None
         if len(legal) == 1:
             return legal[0]  # forced, even when it leads back
+        only = only_way_on(search, position, legal, self._seen)
+        if only is not None and has_hidden(position):
+            return only  # the rest bring a foundation's card back to no purpose: no choice
         stats = honest_stats(game, position, budget.samples, budget.seconds, budget.nodes, search)
         self.nodes += sum(entry.nodes for entry in stats)
         # Never into a position seen (the real positions' keys); a move after which every move

@@ -9,7 +9,7 @@ import pytest
 from patience_core.families import KlondikeFamily, KlondikeSearch
 from patience_core.model import Card, Move, Position
 from patience_core.solve import HonestBudget, HonestPlayer
-from patience_core.solve._circles import avoiding_circles, is_stuck, leads_back
+from patience_core.solve._circles import avoiding_circles, is_stuck, leads_back, only_way_on
 from patience_core.testing import random_walk
 
 
@@ -87,6 +87,7 @@ def test_a_foundation_card_brought_back_to_no_purpose_is_a_circle() -> None:
     assert not leads_back(search, position, Move.deal(0), seen)
     assert avoiding_circles(search, position, legal, seen) == [Move.deal(0)]
     assert not is_stuck(search, position, legal, seen)
+    assert only_way_on(search, position, legal, seen) == Move.deal(0)  # played without analysis
     assert search.order_moves(position, legal) == [Move.deal(0), back]
     player = HonestPlayer(game, budget=HonestBudget(samples=2, nodes=100, dead_nodes=200),
                           search=search)  # fmt: skip
@@ -102,6 +103,8 @@ def test_a_foundation_card_brought_back_for_a_card_in_play_is_no_circle() -> Non
     back = Move.transfer(f2, t4)
     assert back in game.legal_moves(position)
     assert not leads_back(search, position, back, {position})
+    legal = game.legal_moves(position)
+    assert only_way_on(search, position, legal, {position}) is None  # a choice to weigh
     # Without the 4 of clubs nothing could go on it: then it is a circle.
     alone = _board(["3h", "3d", "8h", "6s"], waste="Qc", foundations=("As", "Ah 2h 3h 4h 5h"))
     assert leads_back(search, alone, back, {alone})
