@@ -44,3 +44,28 @@ def test_bakers_game_deal_30_is_not_played_into_a_dead_position() -> None:
             after = game.play(before, other)
             check = dead_check(game, after, math.inf, budget.dead_nodes, known, search)
             assert check.verdict is Verdict.DEAD
+
+
+def test_the_honest_player_gives_up_after_moves_without_progress() -> None:
+    """Without ``stall_moves`` a game never proved dead could be played on for the whole move
+    cap, moving cards about (Diamond Mine deal 30 went on for minutes); with it the player
+    resigns ("stopped") at the first position reached that many moves after its last
+    progress (a new best score, card turned up or empty pile), and never plays on past it.
+    Spiderette deal 31 with tiny budgets (so the dead check proves nothing) and a stall of 3."""
+    from patience_core.solve._playout import progress
+
+    host = PluginHost()
+    host.load()
+    game = host.game("spiderette", {})
+    search = search_for(game)
+    start = game.deal(DealNumber(31))
+    budget = HonestBudget(samples=4, nodes=100, dead_nodes=100, stall_moves=3, play_on=False)
+    play = play_honestly(game, start, budget, max_moves=300, search=search)
+    best, since, position = progress(game, start), 0, start
+    for move in play.moves:
+        assert since < budget.stall_moves  # it would have resigned here
+        position = game.play(position, move)
+        now = progress(game, position)
+        best, since = (now, 0) if now > best else (best, since + 1)
+    assert play.outcome == "stopped"
+    assert since == budget.stall_moves

@@ -20,7 +20,7 @@ from patience_core.solve._circles import avoiding_circles, is_trap, leads_back, 
 from patience_core.solve._depthfirst import Budget, Solution, Verdict
 from patience_core.solve._hints import dead_check
 from patience_core.solve._honest import MoveStats, has_hidden, honest_stats
-from patience_core.solve._playout import PLAYOUT_NODES, expected_scores
+from patience_core.solve._playout import PLAYOUT_NODES, expected_scores, progress
 from patience_core.solve._solver import solve
 
 __all__ = ["HonestBudget", "HonestPlay", "HonestPlayer", "SolverPlayer", "play_honestly"]
@@ -43,6 +43,10 @@ class HonestBudget:
     :param play_on_moves: moves played on for points at most, after the proof.
     :param play_on_playout: moves played in all by the playouts of one decision while playing
         on for points (a cheap ranking: the game is lost, only points are at stake).
+    :param stall_moves: moves played at most without progress (no new best of
+        :func:`~patience_core.solve._playout.progress`: score, cards turned up, empty piles)
+        before the player resigns: a player who only moves cards about for that long has
+        given up (without it a Diamond Mine game could wander for the whole move cap).
     """
 
     samples: int = 6
@@ -53,6 +57,7 @@ class HonestBudget:
     play_on: bool = True
     play_on_moves: int = 100
     play_on_playout: int = 400
+    stall_moves: int = 100
 
 
 #: How many times at most the honest player goes back to one seen position, when with nothing
@@ -77,7 +82,8 @@ class HonestPlayer:
     dead check proves dead while another move's is not (when every move on is proved dead, it
     goes back to a seen position the check does not prove dead, at most :data:`RETURNS` times
     each); with cards face down, a move lost in every sampled arrangement comes after the
-    undecided ones.
+    undecided ones. It resigns (``"stopped"``) after :attr:`HonestBudget.stall_moves` moves
+    without progress, unless it is following a winning line.
 
     :param seed: unused (the player is deterministic); accepted for the factory signature.
     :param search: the game's search object (default: the generic ``GameSearch(game)``).
@@ -106,6 +112,8 @@ class HonestPlayer:
         self._undecided: dict[Position, Solution] = {}  # see _dead_check
         self._returned: collections.Counter[Hashable] = collections.Counter()  # see _by_score
         self._played_on = 0
+        self._best: tuple[int, ...] | None = None  # the most progress so far, and since when
+        self._stalled = 0
         #: Why the player resigned: ``"dead"`` (proved) or ``"stopped"``.
         self.outcome = "stopped"
         #: Positions searched so far, by the dead checks and the honest analyses together.
@@ -115,6 +123,11 @@ class HonestPlayer:
         """The honest hint's move, or ``None`` (see the class description)."""
         game, budget, search = self._game, self._budget, self._search
         self._seen.add(position)  # real positions: see _circles
+        now = progress(game, position)
+        if self._best is None or now > self._best:
+            self._best, self._stalled = now, 0
+        else:
+            self._stalled += 1
         if self.outcome != "dead":
             check = self._dead_check(position)
             if check.verdict is Verdict.DEAD:
@@ -125,6 +138,8 @@ class HonestPlayer:
                     return first
         if self.outcome == "dead":
             return self._for_points(position, legal) if budget.play_on else None
+        if self._stalled >= budget.stall_moves:
+            return None  # no progress for that long (a winning line found is still followed)
         if len(legal) == 1:
             return legal[0]  # forced, even when it leads back
         only = only_way_on(search, position, legal, self._seen)

@@ -25,6 +25,7 @@ __all__ = [
     "expected_scores",
     "playout_end",
     "playout_score",
+    "progress",
 ]
 
 #: Moves played in all by the playouts of one ranking, shared out over arrangements and moves.
@@ -40,7 +41,7 @@ def playout_score(search: GameSearch, position: Position, steps: int) -> int:
     return search.game.score(playout_end(search, position, steps))
 
 
-def _progress(game: Game, position: Position) -> tuple[int, int, int]:
+def progress(game: Game, position: Position) -> tuple[int, int, int]:
     """How far ``position`` has got, by what every patience counts as progress, most telling
     first: the score, fewer face-down cards outside the stock (a card turned up; a card dealt
     from the stock is not progress by itself), more empty tableau piles and free cells."""
@@ -60,7 +61,7 @@ _ROOM = (PileKind.TABLEAU, PileKind.FREE_CELL)
 def playout_end(search: GameSearch, position: Position, steps: int) -> Position:
     """The position where a greedy playout of at most ``steps`` moves from ``position`` ends:
     at each move the search object's forced move, else the move whose result has got furthest
-    (:func:`_progress`; ties in the order of :meth:`~GameSearch.order_moves`), among those whose
+    (:func:`progress`; ties in the order of :meth:`~GameSearch.order_moves`), among those whose
     result has a key not met in this playout (so it never goes round in circles). It stops
     when the game is won, lost, or every move comes back. (A move that makes no progress is
     taken only when none does: the playout builds up and turns cards before it deals, where
@@ -83,7 +84,7 @@ def playout_end(search: GameSearch, position: Position, steps: int) -> Position:
             break
         children = [search.play(position, move) for move in search.order_moves(position, legal)]
         ranked = sorted(
-            range(len(children)), key=lambda i: (_negated(_progress(game, children[i])), i)
+            range(len(children)), key=lambda i: (_negated(progress(game, children[i])), i)
         )
         for index in ranked:
             key = search.key(children[index])
