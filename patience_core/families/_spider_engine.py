@@ -87,6 +87,10 @@ class Engine:
         self._splits: dict[tuple[int, tuple[int, ...]], tuple[_Pick, _Pick]] = {}
         #: Facts of the piles seen (:func:`_facts`).
         self._pile_facts: dict[bytes, _Facts] = {}
+        #: The runs every legal move may lift off each pile seen (``_spider_moves._segments``).
+        self._segments: dict[bytes, tuple[tuple[int, int, bool, bool], ...]] = {}
+        #: The cards each card may go on (``_spider_dead``), made on first use.
+        self._dead_targets: tuple[tuple[int, ...], ...] | None = None
 
     # -- the rules on compact states ------------------------------------------------------------
 

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 
 from patience_core.engine import time_is_up
+from patience_core.families._spider_dead import stuck_for_good
 from patience_core.families._spider_engine import Engine
 from patience_core.families._spider_piles import State, Step, Tables, _new_atoms
 from patience_core.model import Position
@@ -180,6 +181,8 @@ class Finder(Engine):
         :raises _Found: with the winning line. :raises _OutOfBudget: when the budget ran out.
         """
         self._check_budget()
+        if not state[0] and stuck_for_good(self, state):
+            return False  # proved lost: no win in its future
         left = self._max_nodes - self.nodes
         candidates: list[tuple[float, int, State, object]] = []
         limit = min(phase_nodes if state[0] else last_nodes, left)
@@ -250,6 +253,9 @@ class Finder(Engine):
         known = self._searched.get(state_key)
         if known is not None and (known[0] >= limit or not known[2]):
             return known[1], known[2]
+        if not state[0] and stuck_for_good(self, state):
+            self._searched[state_key] = (limit, [], False)  # proved lost: no win in it
+            return [], False
         left = self._max_nodes - self.nodes
         found: list[tuple[float, int, State, object]] = []
         cut = self._phase(state, line, min(limit, left), found)

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from patience_core.families._spider_piles import _DEAL, _SUITS, State, Step, Tables, _capacity
+from patience_core.families._spider_piles import (
+    _DEAL,
+    _PILE_TABLE,
+    _SUITS,
+    State,
+    Step,
+    Tables,
+    _capacity,
+)
 
 if TYPE_CHECKING:
     from patience_core.families._spider_engine import Engine
@@ -62,6 +70,30 @@ def dig(
     return tuple(pieces)
 
 
+def _segments(engine: Engine, pile: bytes) -> tuple[tuple[int, int, bool, bool], ...]:
+    """The top runs ``all_moves`` may lift off a non-empty column's face-up cards ``pile``,
+    shortest first: (cards, the bottom card, whether that is the whole top run, whether they
+    are a complete suit); kept per pile in the engine's table (emptied when it holds
+    ``_PILE_TABLE`` piles)."""
+    table = engine._segments
+    if len(table) >= _PILE_TABLE:
+        table.clear()
+    joins = engine.tables.joins
+    n = len(pile)
+    out: list[tuple[int, int, bool, bool]] = []
+    k = 1
+    card = pile[-1]
+    while True:
+        more = k < n and bool(joins[card << 6 | pile[-k - 1]])
+        out.append((k, card, not more, k == 13 and pile[-13:] in _SUITS))
+        if not more:
+            break
+        k += 1
+        card = pile[-k]
+    segments = table[pile] = tuple(out)
+    return segments
+
+
 def all_moves(engine: Engine, state: State) -> list[Step]:
     """Every legal move of ``state`` (sound: for the exhaustive search), best first.
 
@@ -89,37 +121,45 @@ def all_moves(engine: Engine, state: State) -> list[Step]:
     for j in range(nc):
         pile = ups[j]
         if pile:
-            tops.setdefault(tkey[pile[-1]], []).append(j)
+            top = tkey[pile[-1]]
+            targets = tops.get(top)
+            if targets is None:
+                tops[top] = [j]
+            else:
+                targets.append(j)
         else:
             empties.append(j)
     room = filled < tables.homes
     exact, any_empty = tables.exact, tables.any_empty
-    facts = engine._pile_facts
+    table = engine._segments
+    no_targets: list[int] = []
     for i in range(nc):
         pile = ups[i]
         if not pile:
             continue
+        segments = table.get(pile)
+        if segments is None:
+            segments = _segments(engine, pile)
         n = len(pile)
-        card = pile[-1]
-        fact = facts.get(pile)
-        run = (engine._learn(pile) if fact is None else fact)[0]
-        k = 1
-        while True:
+        for k, card, whole_run, suit in segments:
             # The top k cards form a run whose bottom card is ``card``.
-            onto, into = (whole_onto, whole_into) if k == run else (split_onto, split_into)
-            if k == 13 and room and pile[-13:] in _SUITS:
+            if suit and room:
                 home.append((i, -1, 13))
-            for j in tops.get(want[card], ()):
-                pair = card << 6 | ups[j][-1]
-                if exact or fits[pair]:
-                    (join if joins[pair] else onto).append((i, j, k))
+            targets = tops.get(want[card], no_targets)
+            if targets:
+                onto = whole_onto if whole_run else split_onto
+                for j in targets:
+                    pair = card << 6 | ups[j][-1]
+                    if exact or fits[pair]:
+                        (join if joins[pair] else onto).append((i, j, k))
             if empties and (any_empty or accepts[card]):
-                whole = k == n and not downs[i]
+                into = whole_into if whole_run else split_into
                 if stock >= nc:
-                    into.extend((i, j, k) for j in empties)
+                    into.extend([(i, j, k) for j in empties])
                 elif stock:
                     # The first ``stock`` columns still get a card; the others are
                     # interchangeable.
+                    whole = k == n and not downs[i]
                     first_free = True
                     for j in empties:
                         if j < stock:
@@ -127,13 +167,8 @@ def all_moves(engine: Engine, state: State) -> list[Step]:
                         elif first_free and not (whole and i >= stock):
                             first_free = False
                             into.append((i, j, k))
-                elif not whole:
+                elif k != n or downs[i]:
                     into.append((i, empties[0], k))
-            if k < n and joins[card << 6 | pile[-k - 1]]:
-                k += 1
-                card = pile[-k]
-            else:
-                break
     home += join
     home += whole_onto
     home += whole_into

@@ -65,6 +65,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from patience_core.families._spider_dead import stuck_for_good
 from patience_core.families._spider_finder import Finder
 from patience_core.families._spider_piles import State, Step, Tables
 from patience_core.games import GameSearch
@@ -184,16 +185,22 @@ class Space:
 
     def __init__(self, finder: Finder) -> None:
         self.search = finder
+        #: The last child that a deal made (:meth:`is_dead`).
+        self._dealt: State | None = None
 
     def start(self) -> tuple[State, int]:
         """The position's state; nothing played before it."""
         return self.search.root, 0
 
     def children(self, state: State) -> Iterator[tuple[Step, State, int]]:
-        """Every legal move's result, best first (:meth:`Engine.all_moves`)."""
+        """Every legal move's result, best first (:meth:`Engine.all_moves`); the result of a
+        deal is remembered for :meth:`is_dead`."""
         play = self.search.play
         for step in self.search.all_moves(state):
-            yield step, play(state, step), 1
+            child = play(state, step)
+            if step[0] < 0:
+                self._dealt = child
+            yield step, child, 1
 
     def key(self, state: State) -> Hashable:
         """The engine's key (the columns no deal reaches sorted)."""
@@ -204,8 +211,17 @@ class Space:
         return self.search.won(state)
 
     def is_dead(self, state: State) -> bool:
-        """Never claimed: no cheap proof is known for the family."""
-        return False
+        """Proved lost (:func:`~patience_core.families._spider_dead.stuck_for_good`: with the
+        stock dealt out, no column can ever empty nor a suit reach a foundation, and the
+        columns are not all complete suits). Asked only of the start and of the state the last
+        deal made (the child :meth:`children` yielded last, when it was a deal): that prunes
+        the whole last phase of most of them, while asking every state would cost more than it
+        saves."""
+        return (
+            state[0] == 0
+            and (state is self._dealt or state is self.search.root)
+            and stuck_for_good(self.search, state)
+        )
 
     def moves(self, steps: Sequence[Step]) -> list[Move]:
         """The game's moves for ``steps`` from the start."""
