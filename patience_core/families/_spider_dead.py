@@ -62,6 +62,11 @@ def stuck_for_good(engine: Engine, state: State) -> bool:
     """Whether ``state`` is proved lost by the argument of this module (only states with the
     stock empty and no empty column; ``False`` means "not proved", never "winnable").
 
+    The fixed point is kept as, for each column, the lowest index whose card lifts (``low``):
+    the cards from there up move, the card just below it is uncovered then, and the cards that
+    may lift next are the run on top of the cards below it (each joins the one above it, by
+    the run policy, up to the card under the moved ones, or to the top).
+
     :param engine: the compact rules of the position (its face-down cards).
     :param state: a compact state of that engine.
     """
@@ -78,49 +83,40 @@ def stuck_for_good(engine: Engine, state: State) -> bool:
     for c, col in enumerate(cols):
         for k, card in enumerate(col):
             where.setdefault(card, []).append((c, k))
-    # low[c]: the lowest index of column c whose card lifts (len when none): a card at index
-    # i moves iff i >= low[c].
     low = [len(col) for col in cols]
-    lifts = [[False] * len(col) for col in cols]
     changed = True
     while changed:
         changed = False
         for c, col in enumerate(cols):
-            n = len(col)
-            done = lifts[c]
-            free = True  # the top card: nothing above it
-            for i in range(n - 1, -1, -1):
-                if i < n - 1:
-                    free = i + 1 >= low[c] or (bool(joins[col[i + 1] << 6 | col[i]]) and free)
-                if done[i]:
-                    continue
-                moved = i >= low[c]
-                if not (moved or free):
-                    continue
-                if _has_target(col[i], c, moved, targets, where, cols, low):
-                    done[i] = changed = True
-                    if i < low[c]:
-                        low[c] = i
-                        if i == 0:
-                            return False  # column c may empty
+            # The run on top of the cards that have not moved: its lowest card that has
+            # somewhere to go lifts (with everything above it).
+            top = low[c] - 1
+            bottom = top
+            while bottom and joins[col[bottom] << 6 | col[bottom - 1]]:
+                bottom -= 1
+            for i in range(bottom, top + 1):
+                if _has_target(col[i], c, targets[col[i]], where, low):
+                    low[c] = i
+                    changed = True
+                    if i == 0:
+                        return False  # column c may empty
+                    break
     return not _suit_may_go_home(cols, where, low, joins)
 
 
 def _has_target(
     card: int,
     column: int,
-    moved: bool,
-    targets: tuple[tuple[int, ...], ...],
+    codes: tuple[int, ...],
     where: dict[int, list[tuple[int, int]]],
-    cols: list[tuple[int, ...]],
     low: list[int],
 ) -> bool:
-    """Whether some card ``card`` may go on can be at the top of another column then."""
-    for target in targets[card]:
+    """Whether a card ``card`` may go on (``codes``) can be at the top of another column while
+    ``card`` (which has not moved) is the bottom of a run: a card that moves (it may lie
+    anywhere), or the card just under the moved ones of another column."""
+    for target in codes:
         for d, k in where.get(target, ()):
-            if k >= low[d]:
-                return True  # the target moves, so it may lie anywhere
-            if (d != column or moved) and (k == len(cols[d]) - 1 or k + 1 >= low[d]):
+            if k >= low[d] or (d != column and k == low[d] - 1):
                 return True
     return False
 
@@ -132,16 +128,16 @@ def _suit_may_go_home(
     joins: bytes,
 ) -> bool:
     """Whether a complete suit may ever reach a foundation before a column empties: a King
-    that can be the bottom of a run then (it moves, or what is above it can be a run on it or
-    gone), and every other card of its suit lying on its successor of the suit or moving."""
+    that can be the bottom of a run then (it moves, or it lies in the run on top of the cards
+    that do not move), and every other card of its suit lying on its successor of the suit or
+    moving."""
     for c, col in enumerate(cols):
-        n = len(col)
-        free = True
-        for i in range(n - 1, -1, -1):
-            if i < n - 1:
-                free = i + 1 >= low[c] or (bool(joins[col[i + 1] << 6 | col[i]]) and free)
-            king = col[i]
-            if king & 15 != _KING or not (free or i >= low[c]):
+        top = low[c] - 1
+        bottom = top
+        while bottom > 0 and joins[col[bottom] << 6 | col[bottom - 1]]:
+            bottom -= 1
+        for i, king in enumerate(col):
+            if king & 15 != _KING or i < bottom:
                 continue
             suit = king & 0x30
             if all(
