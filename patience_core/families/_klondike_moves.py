@@ -109,18 +109,25 @@ def ranked_moves(game: KlondikeFamily, tables: KlondikeTables, position: Positio
             if pile and after.get(pile[-1]) is card:
                 ranked.append((0, Move.transfer(source, f)))
 
+    goers: dict[Card, list[int]] | None = None  # the columns with a run card going on a card
+
     def takes_any(card: Card, besides: tuple[int, ...]) -> bool:
-        # Whether some card in play could go on ``card`` (KlondikeSearch._takes_any).
-        wanted = onto[piles[waste][-1]] if piles[waste] else frozenset()
-        if card in wanted:
+        # Whether some card in play could go on ``card``: the waste's top card, a foundation's
+        # top card (when they come back), or a card of a column's run, ``besides`` left out.
+        if piles[waste] and card in onto[piles[waste][-1]]:
             return True
         if game.foundation_to_tableau and any(
             piles[f] and card in onto[piles[f][-1]] for f in foundations
         ):
             return True
-        return any(
-            card in onto[run_card] for t in tableau if t not in besides for run_card in runs[t]
-        )
+        nonlocal goers
+        if goers is None:  # made once, on the first question
+            goers = {}
+            for t in tableau:
+                for run_card in runs[t]:
+                    for under in onto[run_card]:
+                        goers.setdefault(under, []).append(t)
+        return any(t not in besides for t in goers.get(card, ()))
 
     top = piles[waste][-1] if piles[waste] else None
     if top is not None and top.face_up:
@@ -138,14 +145,23 @@ def ranked_moves(game: KlondikeFamily, tables: KlondikeTables, position: Positio
         pile = piles[t]
         if pile and pile[-1].face_up:
             to_foundations(t, pile[-1])
-    engine = game.lift is not None  # the engine's run moves: one count onto a card
+    # A built-in build goes down by one rank: only the run's card one rank below a column's
+    # top card can join it, and its place in the run follows from the ranks.
+    by_rank = game.lift is not None
     for source in tableau:
         pile, run = piles[source], runs[source]
+        if not run:
+            continue
         for target in tableau:
             if target == source:
                 continue
             dest = piles[target]
-            for count in range(len(run), 0, -1):
+            if dest and by_rank:
+                count = dest[-1].rank - run[-1].rank
+                counts: range | tuple[int, ...] = (count,) if 0 < count <= len(run) else ()
+            else:
+                counts = range(len(run), 0, -1)
+            for count in counts:
                 bottom = pile[-count]
                 if dest:
                     if dest[-1] not in onto[bottom]:
@@ -155,8 +171,6 @@ def ranked_moves(game: KlondikeFamily, tables: KlondikeTables, position: Positio
                 rank = _run_rank(homes, piles, source, target, count, seen, takes_any)
                 if rank is not None:
                     ranked.append((rank, Move.transfer(source, target, count)))
-                if dest and engine:
-                    break  # ranks descend along the run: only one count joins a given card
     if game.foundation_to_tableau:
         for f in foundations:
             if not piles[f]:
