@@ -38,6 +38,10 @@ class KlondikeTables:
         self.onto: dict[Card, frozenset[Card]] = {
             card: frozenset(other for other in cards if game.fits(card, other)) for card in cards
         }
+        #: The cards that go on each card in the tableau (the build policy read backwards).
+        self.goers: dict[Card, tuple[Card, ...]] = {
+            card: tuple(other for other in cards if card in self.onto[other]) for card in cards
+        }
         #: The cards an empty column takes (the empty-column policy).
         self.empty_takes = frozenset(card for card in cards if game.accepts(card))
         #: The card that goes on a foundation after each card (same suit, one rank up).
@@ -90,7 +94,7 @@ def ranked_moves(game: KlondikeFamily, tables: KlondikeTables, position: Positio
     foundations, tableau = game.foundations, game.tableau
     if sum(len(piles[f]) for f in foundations) == game.max_score:
         return []  # won: no legal move
-    onto, empty_takes, after = tables.onto, tables.empty_takes, tables.after
+    onto, empty_takes, after, goers = tables.onto, tables.empty_takes, tables.after, tables.goers
     waste = game.wastes[game.current_pass(position)]
     runs = {t: piles[t][len(piles[t]) - tables.run_length(piles[t]) :] for t in tableau}
     free_foundation = next((f for f in foundations if not piles[f]), None)
@@ -109,7 +113,7 @@ def ranked_moves(game: KlondikeFamily, tables: KlondikeTables, position: Positio
             if pile and after.get(pile[-1]) is card:
                 ranked.append((0, Move.transfer(source, f)))
 
-    goers: dict[Card, list[int]] | None = None  # the columns with a run card going on a card
+    where: dict[Card, list[int]] | None = None  # the columns of each run card
 
     def takes_any(card: Card, besides: tuple[int, ...]) -> bool:
         # Whether some card in play could go on ``card``: the waste's top card, a foundation's
@@ -120,14 +124,13 @@ def ranked_moves(game: KlondikeFamily, tables: KlondikeTables, position: Positio
             piles[f] and card in onto[piles[f][-1]] for f in foundations
         ):
             return True
-        nonlocal goers
-        if goers is None:  # made once, on the first question
-            goers = {}
+        nonlocal where
+        if where is None:  # made once, on the first question
+            where = {}
             for t in tableau:
                 for run_card in runs[t]:
-                    for under in onto[run_card]:
-                        goers.setdefault(under, []).append(t)
-        return any(t not in besides for t in goers.get(card, ()))
+                    where.setdefault(run_card, []).append(t)
+        return any(t not in besides for goer in goers[card] for t in where.get(goer, ()))
 
     top = piles[waste][-1] if piles[waste] else None
     if top is not None and top.face_up:
