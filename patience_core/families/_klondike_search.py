@@ -16,6 +16,10 @@ which samples the unseen cards). What this object adds to the plain search over 
   it, and part of a run moved when the card it uncovers (face up) neither goes to its
   foundation nor takes a card in play. A line that needs such a move can, we hold, make it
   later, once it serves (nothing else can use the cards it would cover or uncover meanwhile);
+* :meth:`KlondikeSearch.order_moves`: the order of ``moves_to_try``, the moves it leaves out
+  last, so that an honest hint's ties go to real moves (and the rule against circles counts a
+  foundation card it leaves out as leading back: ``patience_core.solve._circles``); the moves
+  themselves come from card tables (``_klondike_moves``);
 * :meth:`KlondikeSearch.find_win`: a depth-first search over macro moves (deal k times, then
   play the waste's card) with unsafe pruning, which finds most wins soon
   (``_klondike_finder``).
