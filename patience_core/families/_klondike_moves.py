@@ -99,19 +99,19 @@ def ranked_moves(game: KlondikeFamily, tables: KlondikeTables, position: Positio
     runs = {t: piles[t][len(piles[t]) - tables.run_length(piles[t]) :] for t in tableau}
     free_foundation = next((f for f in foundations if not piles[f]), None)
     homes = tables.homes(piles, foundations)
-    ranked: list[tuple[int, Move]] = []
+    ranked: list[list[Move]] = [[] for _ in range(7)]  # by rank, each in the rules' order
     seen: set[tuple[int, int, int]] = set()
 
     def to_foundations(source: int, card: Card) -> None:
         if card.rank == Rank.ACE:
             if free_foundation is not None and (source, 1, 0) not in seen:
                 seen.add((source, 1, 0))  # every empty foundation is alike: the first only
-                ranked.append((0, Move.transfer(source, free_foundation)))
+                ranked[0].append(Move.transfer(source, free_foundation))
             return
         for f in foundations:
             pile = piles[f]
             if pile and after.get(pile[-1]) is card:
-                ranked.append((0, Move.transfer(source, f)))
+                ranked[0].append(Move.transfer(source, f))
 
     where: dict[Card, list[int]] | None = None  # the columns of each run card
 
@@ -143,7 +143,7 @@ def ranked_moves(game: KlondikeFamily, tables: KlondikeTables, position: Positio
                     if (waste, 1, 1) in seen:
                         continue
                     seen.add((waste, 1, 1))
-                ranked.append((2, Move.transfer(waste, t)))
+                ranked[2].append(Move.transfer(waste, t))
     for t in tableau:
         pile = piles[t]
         if pile and pile[-1].face_up:
@@ -173,7 +173,7 @@ def ranked_moves(game: KlondikeFamily, tables: KlondikeTables, position: Positio
                     continue
                 rank = _run_rank(homes, piles, source, target, count, seen, takes_any)
                 if rank is not None:
-                    ranked.append((rank, Move.transfer(source, target, count)))
+                    ranked[rank].append(Move.transfer(source, target, count))
     if game.foundation_to_tableau:
         for f in foundations:
             if not piles[f]:
@@ -188,11 +188,10 @@ def ranked_moves(game: KlondikeFamily, tables: KlondikeTables, position: Positio
                         continue
                     seen.add((f, 1, 1))
                 if takes_any(card, (t,)):
-                    ranked.append((6, Move.transfer(f, t)))
+                    ranked[6].append(Move.transfer(f, t))
     if game.can_deal(position):
-        ranked.append((5, _DEAL))
-    ranked.sort(key=lambda item: item[0])
-    return [move for _, move in ranked]
+        ranked[5].append(_DEAL)
+    return [move for moves in ranked for move in moves]
 
 
 def _run_rank(
