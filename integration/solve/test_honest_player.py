@@ -69,3 +69,39 @@ def test_the_honest_player_gives_up_after_moves_without_progress() -> None:
         best, since = (now, 0) if now > best else (best, since + 1)
     assert play.outcome == "stopped"
     assert since == budget.stall_moves
+
+
+def test_the_same_cards_in_other_free_cells_are_the_same_position() -> None:
+    """Free cells are interchangeable: a move whose result differs from a position seen only by
+    which free cell holds which card leads back (Baker's Game deal 20's honest player moved
+    cards between cells and columns for 116 moves, each position new by its cells)."""
+    from patience_core.model import Move, PileKind
+    from patience_core.solve import circle_form
+    from patience_core.solve._circles import leads_back, seen_positions
+
+    host = PluginHost()
+    host.load()
+    game = host.game("bakers-game", {})
+    search = search_for(game)
+    cells = [i for i, spec in enumerate(game.piles) if spec.kind is PileKind.FREE_CELL]
+    position = game.deal(DealNumber(20))
+
+    def to_a_cell(position: Position) -> Move:
+        legal = game.legal_moves(position)
+        return next(m for m in legal if m.target in cells and m.source not in cells)
+
+    for _ in range(2):  # two cards into free cells
+        position = game.play(position, to_a_cell(position))
+    # A card moved from one free cell to another changes nothing a player cares about.
+    shift = next(m for m in game.legal_moves(position) if {m.source, m.target} <= set(cells))
+    assert leads_back(search, position, shift, seen_positions(game, [position]))
+    move = to_a_cell(position)
+    after = game.play(position, move)
+    piles = list(after.piles)
+    filled = [i for i in cells if piles[i]]
+    piles[filled[0]], piles[cells[-1]] = piles[cells[-1]], piles[filled[0]]
+    swapped = Position(tuple(piles))
+    assert swapped != after
+    assert circle_form(game, swapped) == circle_form(game, after)
+    assert leads_back(search, position, move, seen_positions(game, [swapped]))
+    assert not leads_back(search, position, move, seen_positions(game, [position]))

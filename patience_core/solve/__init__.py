@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from patience_core.solve._circles import is_trap
+from patience_core.solve._circles import circle_form, is_trap
 from patience_core.solve._depthfirst import CLOCK_EVERY, Budget, DepthFirst, Solution, Verdict
 from patience_core.solve._hints import (
     DEAD_CHECK_NODES,
@@ -79,6 +79,7 @@ __all__ = [
     "Solution",
     "SolverPlayer",
     "Verdict",
+    "circle_form",
     "dead_check",
     "default_mode",
     "expected_scores",

@@ -20,20 +20,26 @@ the game's search object says it serves nothing (it leaves it out of
 (:meth:`~GameSearch.forced_move`) send the card straight back to a position seen: with only
 stock turns between, it undoes an earlier move (:func:`leads_back`). A game whose cards never
 leave its foundations is not concerned.
+
+Free cells are interchangeable: the same cards in other free cells are the same position to a
+player (Baker's Game deal 20's honest player moved cards between cells and columns for 116 moves,
+every position new by which cell held which card). So positions are compared in their
+:func:`circle_form`, the free cells' cards in a fixed order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 
-from patience_core.games import GameSearch
-from patience_core.model import Move, PileKind, Position
+from patience_core.games import Game, GameSearch
+from patience_core.model import Card, Move, PileKind, Position
 
 __all__ = [
     "STUCK",
     "STUCK_DEAD",
     "STUCK_LOST",
     "avoiding_circles",
+    "circle_form",
     "is_stuck",
     "is_trap",
     "leads_back",
@@ -58,20 +64,41 @@ STUCK_LOST = (
 )
 
 
-def seen_positions(positions: Iterable[Position]) -> set[Hashable]:
-    """The positions of ``positions`` (a game's history, the current position included) as a
-    set: where a hint must not lead back to (:func:`avoiding_circles`). Positions are compared
-    themselves, not by the search's key (see the module)."""
-    return set(positions)
+def circle_form(game: Game, position: Position) -> Position:
+    """``position`` as the rule against circles compares it: the position itself, with the
+    cards of its free cells (piles of kind :attr:`PileKind.FREE_CELL`) put in a fixed order
+    when there are two or more (see the module)."""
+    cells = [i for i, spec in enumerate(game.piles) if spec.kind is PileKind.FREE_CELL]
+    if len(cells) < 2:
+        return position
+    piles = list(position.piles)
+    for index, pile in zip(cells, sorted((piles[i] for i in cells), key=_cell_order), strict=True):
+        piles[index] = pile
+    return Position(tuple(piles))
+
+
+def _cell_order(pile: tuple[Card, ...]) -> tuple[tuple[str, bool], ...]:
+    return tuple((card.code, card.face_up) for card in pile)
+
+
+def seen_positions(game: Game, positions: Iterable[Position]) -> set[Hashable]:
+    """The positions of ``positions`` (a game's history, the current position included) in
+    their :func:`circle_form`, as a set: where a hint must not lead back to
+    (:func:`avoiding_circles`). Positions are compared themselves, not by the search's key
+    (see the module)."""
+    return {circle_form(game, position) for position in positions}
 
 
 def leads_back(search: GameSearch, position: Position, move: Move, seen: set[Hashable]) -> bool:
-    """Whether ``move`` (legal in ``position``) leads to a position of ``seen``, or brings a
-    foundation's card back to no purpose (:func:`_brought_back`, see the module)."""
+    """Whether ``move`` (legal in ``position``) leads to a position of ``seen`` (positions in
+    their :func:`circle_form`, as :func:`seen_positions` gives them), or brings a foundation's
+    card back to no purpose (:func:`_brought_back`, see the module)."""
     if not seen:
         return False
     child = search.game.play(position, move)
-    return child in seen or _brought_back(search, position, move, child, seen)
+    return circle_form(search.game, child) in seen or _brought_back(
+        search, position, move, child, seen
+    )
 
 
 #: Forced moves followed at most after a card brought back from a foundation.
@@ -94,7 +121,7 @@ def _brought_back(
         if forced is None:
             return False
         here = search.play(here, forced)
-        if here in seen:
+        if circle_form(search.game, here) in seen:
             return True
     return False
 
@@ -136,8 +163,8 @@ def is_trap(search: GameSearch, child: Position, seen: set[Hashable]) -> bool:
     legal = game.legal_moves(child)
     if not legal:
         return False
-    around = seen | {child}
-    return all(game.play(child, m) in around for m in legal)
+    around = seen | {circle_form(game, child)}
+    return all(circle_form(game, game.play(child, m)) in around for m in legal)
 
 
 def avoiding_circles(
@@ -153,7 +180,8 @@ def avoiding_circles(
     kept = [
         (move, child)
         for move, child in after
-        if child not in seen and not _brought_back(search, position, move, child, seen)
+        if circle_form(game, child) not in seen
+        and not _brought_back(search, position, move, child, seen)
     ]
     if not kept:
         return list(moves)

@@ -16,7 +16,13 @@ import attrs
 
 from patience_core.games import Game, GameSearch
 from patience_core.model import Move, Position
-from patience_core.solve._circles import avoiding_circles, is_trap, leads_back, only_way_on
+from patience_core.solve._circles import (
+    avoiding_circles,
+    circle_form,
+    is_trap,
+    leads_back,
+    only_way_on,
+)
 from patience_core.solve._depthfirst import Budget, Solution, Verdict
 from patience_core.solve._hints import dead_check
 from patience_core.solve._honest import MoveStats, has_hidden, honest_stats
@@ -122,7 +128,7 @@ class HonestPlayer:
     def choose(self, position: Position, legal: Sequence[Move]) -> Move | None:
         """The honest hint's move, or ``None`` (see the class description)."""
         game, budget, search = self._game, self._budget, self._search
-        self._seen.add(position)  # real positions: see _circles
+        self._seen.add(circle_form(game, position))  # real positions: see _circles
         now = progress(game, position)
         if self._best is None or now > self._best:
             self._best, self._stalled = now, 0
@@ -228,7 +234,8 @@ class HonestPlayer:
         ahead = [
             m
             for m in legal
-            if (child := game.play(position, m)) not in self._seen and game.score(child) >= now
+            if circle_form(game, child := game.play(position, m)) not in self._seen
+            and game.score(child) >= now
         ]
         if not ahead:
             return None

@@ -118,7 +118,7 @@ def hint_stream(
     search = search or GameSearch(game)
     # The position itself too: a move to an equal key (a card from one free cell to another)
     # goes nowhere.
-    seen = seen_positions([*history, position])
+    seen = seen_positions(game, [*history, position])
     if is_stuck(search, position, legal, seen):
         # Every move goes round: naming one would start a circle (issue 22, item 4). A
         # position proved dead is said to be dead (a short check, as play's after each move).

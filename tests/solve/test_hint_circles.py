@@ -59,7 +59,7 @@ def test_a_position_whose_every_move_leads_back_is_stuck(mode: str) -> None:
     position = _branching(game)
     legal = game.legal_moves(position)
     history = [game.play(position, move) for move in legal]
-    assert is_stuck(search, position, legal, seen_positions([*history, position]))
+    assert is_stuck(search, position, legal, seen_positions(game, [*history, position]))
     answers = list(hint_stream(game, position, history, mode, 60, nodes=500, samples=4))
     assert len(answers) == 1
     assert answers[0].move is None and answers[0].verdict == "stuck" and answers[0].final
@@ -72,7 +72,7 @@ def test_a_single_legal_move_is_never_stuck() -> None:
     search = GameSearch(game)
     position = _branching(game)
     move = game.legal_moves(position)[0]
-    seen = seen_positions([game.play(position, move), position])
+    seen = seen_positions(game, [game.play(position, move), position])
     assert not is_stuck(search, position, [move], seen)
 
 
@@ -84,7 +84,7 @@ def test_a_move_after_which_every_move_leads_back_comes_last() -> None:
     first = legal[0]
     child = game.play(position, first)
     # Every move of the first move's result leads to a position seen: a trap.
-    seen = seen_positions([position, *(game.play(child, m) for m in game.legal_moves(child))])
+    seen = seen_positions(game, [position, *(game.play(child, m) for m in game.legal_moves(child))])
     if game.is_won(child) or not game.legal_moves(child):
         pytest.skip("the first move ends the game")
     assert is_trap(search, child, seen)
@@ -163,7 +163,7 @@ def test_positions_sharing_a_search_key_are_not_a_return(mode: str) -> None:
     legal = game.legal_moves(position)
     history = [_shuffled(game.play(position, move)) for move in legal]
     assert all(h is not None for h in history)
-    seen = seen_positions([*[h for h in history if h is not None], position])
+    seen = seen_positions(game, [*[h for h in history if h is not None], position])
     children = [game.play(position, move) for move in legal]
     assert all(search.key(child) in {search.key(h) for h in seen} for child in children)
     assert not is_stuck(search, position, legal, seen)
