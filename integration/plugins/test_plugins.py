@@ -959,3 +959,12 @@ def test_list_with_one_broken_plugin_and_no_game_says_1_plugin_is() -> None:
         "No games available: 1 plugin is blocked, broken or incompatible (see `patience "
         "plugins`).\n"
     )
+
+
+@pytest.mark.parametrize("value", ["", " ", " , ,", ","])
+def test_a_plugin_list_naming_nothing_is_no_list(value: str) -> None:
+    """PATIENCE_PLUGINS set to only commas and spaces names no plugin: it loads every plugin
+    as when unset (it used to load none, without a word)."""
+    h = host(ok("beta", "patience-beta", "beta"), PATIENCE_PLUGINS=value)
+    assert "beta" in h.games.names()
+    assert h.problems == []

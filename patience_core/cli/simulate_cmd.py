@@ -65,8 +65,10 @@ def output_format(path: str) -> str:
     type=SECONDS,
     metavar="SECONDS",
     help="Search CPU seconds per deal for solver (default 10); for honest, a cap in seconds "
-    "on each move (none by default). The results then depend on the machine's speed; prefer "
-    "--nodes.",
+    "on each of a move's two main searches, the dead check and the sampled searches (none by "
+    "default; the playouts and the checks of each move's result are budgeted in positions "
+    "only, so a move can take longer). The results then depend on the machine's speed; "
+    "prefer --nodes.",
 )
 @click.option(
     "--nodes",

@@ -112,10 +112,11 @@ def own_game_names(loading: Iterable[Candidate]) -> dict[str, str]:
 
 def names_from_env(value: str | None) -> set[str] | None:
     """The comma-separated names of ``PATIENCE_PLUGINS`` or ``PATIENCE_DISABLE_PLUGINS``;
-    ``None`` when the variable is unset or empty (no list)."""
-    if value is None or not value.strip():
+    ``None`` when the variable is unset or names nothing (empty, or only commas and spaces:
+    no list, rather than a list that leaves every plugin out)."""
+    if value is None:
         return None
-    return {part.strip() for part in value.split(",") if part.strip()}
+    return {part.strip() for part in value.split(",") if part.strip()} or None
 
 
 def api_problem(plugin: object) -> str | None:
