@@ -49,7 +49,12 @@ class CursorApp(GameApp):
                 self.cancel()
                 return
             count = len(self.controller.session.position.piles[source]) - first
+            before = self.controller.session.position
             self.play(lambda: self.controller.transfer(source, pile, count))
+            if self.controller.session.position != before:
+                # The cursor follows the cards (after a hot-key drop it was left on the pile
+                # they came from, which a pyramid draws blank once empty).
+                self.put_cursor(pile)
             return
         self.pick(pile, card)
 

@@ -33,6 +33,7 @@ def test_hot_keys_pick_up_and_drop_and_the_move_is_saved(fake_controller: Make) 
         await pilot.press("f", "1")
         assert _ranks(controller, F1) == [1]
         assert app.board.selection is None
+        assert app.board.cursor == (F1, 0)  # the cursor follows the cards
         assert "Moves 1" in str(app.query_one("#status").render())
 
     run_scenario(PatienceApp(controller), scenario)
