@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import attrs
 import pytest
 
 from patience_core.engine import DealNumber
@@ -69,6 +70,12 @@ def test_the_honest_player_gives_up_after_moves_without_progress() -> None:
         best, since = (now, 0) if now > best else (best, since + 1)
     assert play.outcome == "stopped"
     assert since == budget.stall_moves
+    # With play_on it plays on for points from there, as after a proof of dead (its progress
+    # can set it going again), then resigns: "stopped", or "dead" if proved on the way.
+    on = play_honestly(game, start, attrs.evolve(budget, play_on=True), 300, search)
+    assert on.moves[: len(play.moves)] == play.moves
+    assert len(on.moves) > len(play.moves)
+    assert on.outcome in ("stopped", "dead")
 
 
 def test_the_same_cards_in_other_free_cells_are_the_same_position() -> None:

@@ -51,8 +51,10 @@ class HonestBudget:
         on for points (a cheap ranking: the game is lost, only points are at stake).
     :param stall_moves: moves played at most without progress (no new best of
         :func:`~patience_core.solve._playout.progress`: score, cards turned up, empty piles)
-        before the player resigns: a player who only moves cards about for that long has
-        given up (without it a Diamond Mine game could wander for the whole move cap).
+        before the player gives up winning and, with ``play_on``, plays on for points as after
+        a proof of dead, then resigns (``"stopped"``): a player who only moves cards about for
+        that long has given up (without it a Diamond Mine game could wander for the whole
+        move cap).
     """
 
     samples: int = 6
@@ -88,8 +90,9 @@ class HonestPlayer:
     dead check proves dead while another move's is not (when every move on is proved dead, it
     goes back to a seen position the check does not prove dead, at most :data:`RETURNS` times
     each); with cards face down, a move lost in every sampled arrangement comes after the
-    undecided ones. It resigns (``"stopped"``) after :attr:`HonestBudget.stall_moves` moves
-    without progress, unless it is following a winning line.
+    undecided ones. After :attr:`HonestBudget.stall_moves` moves without progress, unless it
+    is following a winning line, it plays on for points as after a proof of dead (with
+    ``play_on``), then resigns (``"stopped"``).
 
     :param seed: unused (the player is deterministic); accepted for the factory signature.
     :param search: the game's search object (default: the generic ``GameSearch(game)``).
@@ -142,10 +145,10 @@ class HonestPlayer:
                 first = check.moves[0]
                 if len(legal) == 1 or not leads_back(search, position, first, self._seen):
                     return first
-        if self.outcome == "dead":
+        # No progress for that long: the player stops trying to win (a winning line found is
+        # still followed, above) and, as after a proof of dead, plays on for points.
+        if self.outcome == "dead" or self._stalled >= budget.stall_moves:
             return self._for_points(position, legal) if budget.play_on else None
-        if self._stalled >= budget.stall_moves:
-            return None  # no progress for that long (a winning line found is still followed)
         if len(legal) == 1:
             return legal[0]  # forced, even when it leads back
         only = only_way_on(search, position, legal, self._seen)
