@@ -93,12 +93,21 @@ def leads_back(search: GameSearch, position: Position, move: Move, seen: set[Has
     """Whether ``move`` (legal in ``position``) leads to a position of ``seen`` (positions in
     their :func:`circle_form`, as :func:`seen_positions` gives them), or brings a foundation's
     card back to no purpose (:func:`_brought_back`, see the module)."""
-    if not seen:
-        return False
-    child = search.game.play(position, move)
+    return bool(seen) and _returns(search, position, move, search.game.play(position, move), seen)
+
+
+def _returns(
+    search: GameSearch, position: Position, move: Move, child: Position, seen: set[Hashable]
+) -> bool:
+    """:func:`leads_back` for ``move``'s result ``child``, already played."""
     return circle_form(search.game, child) in seen or _brought_back(
         search, position, move, child, seen
     )
+
+
+def _from_foundation(search: GameSearch, move: Move) -> bool:
+    """Whether ``move`` takes a card from a foundation to another pile."""
+    return move.target is not None and search.game.piles[move.source].kind is PileKind.FOUNDATION
 
 
 #: Forced moves followed at most after a card brought back from a foundation.
@@ -111,7 +120,7 @@ def _brought_back(
     """Whether ``move`` takes a foundation's top card back (to ``child``) and the search object
     leaves it out of its moves (it serves nothing there), or its forced moves from ``child``
     reach a position of ``seen``: a circle in practice, though no position repeats."""
-    if move.target is None or search.game.piles[move.source].kind is not PileKind.FOUNDATION:
+    if not _from_foundation(search, move):
         return False
     if move not in search.moves_to_try(position):
         return True
@@ -133,10 +142,7 @@ def only_way_on(
     every other leads back and one of them brings a foundation's card back to no purpose
     (Klondike's deal beside the Ace it could take down again: nothing to weigh); else
     ``None``. A game whose cards never leave its foundations always gets ``None``."""
-    if not seen or not any(
-        move.target is not None and search.game.piles[move.source].kind is PileKind.FOUNDATION
-        for move in legal
-    ):
+    if not seen or not any(_from_foundation(search, move) for move in legal):
         return None
     ways = [move for move in legal if not leads_back(search, position, move, seen)]
     if len(ways) != 1 or is_trap(search, search.game.play(position, ways[0]), seen):
@@ -178,10 +184,7 @@ def avoiding_circles(
     game = search.game
     after = [(move, game.play(position, move)) for move in moves]
     kept = [
-        (move, child)
-        for move, child in after
-        if circle_form(game, child) not in seen
-        and not _brought_back(search, position, move, child, seen)
+        (move, child) for move, child in after if not _returns(search, position, move, child, seen)
     ]
     if not kept:
         return list(moves)
