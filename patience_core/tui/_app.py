@@ -202,12 +202,13 @@ class PatienceApp(AssistApp):
 
     # -- new deal, the end of a game ---------------------------------------------------------
 
-    def action_new_deal(self, problem: str = "") -> None:
+    def action_new_deal(self, problem: str = "", typed: str = "") -> None:
         """Ask which deal to play next: random, a number typed, or a winnable one (``problem``:
-        why the deal asked before cannot be dealt)."""
-        self.push_screen(NewDealScreen(problem), self._new_deal_chosen)
+        why the deal asked before, typed as ``typed``, cannot be dealt)."""
+        screen = NewDealScreen(problem, typed)
+        self.push_screen(screen, partial(self._new_deal_chosen, screen))
 
-    def _new_deal_chosen(self, answer: DealNumber | str | None) -> None:
+    def _new_deal_chosen(self, screen: NewDealScreen, answer: DealNumber | str | None) -> None:
         if answer is None:
             return
         if answer == WINNABLE:
@@ -216,7 +217,7 @@ class PatienceApp(AssistApp):
             return
         deal = DealNumber(secrets.randbelow(2**32)) if answer == RANDOM else answer
         assert isinstance(deal, DealNumber)
-        self.start_deal(deal, f"Deal {deal}.")
+        self.start_deal(deal, f"Deal {deal}.", typed=screen.typed if answer is deal else "")
 
     def _find_winnable(self) -> None:
         """Look for a winnable deal in the background; any key (Esc) stops the search, and an
@@ -258,15 +259,16 @@ class PatienceApp(AssistApp):
         self.say("The search for a winnable deal is stopped.")
         return True
 
-    def start_deal(self, deal: DealNumber, said: str) -> None:
+    def start_deal(self, deal: DealNumber, said: str, typed: str = "") -> None:
         """Start ``deal`` of the same game in the same save (a deal the game cannot deal, such
-        as ``ms:N`` where deals have no MS numbers: the new-deal dialog again, saying why)."""
+        as ``ms:N`` where deals have no MS numbers: the new-deal dialog again, saying why, with
+        the text ``typed`` for it back in the field)."""
         self.stop_assist()
         old = self.controller.session
         try:
             self.guarded(lambda: self.controller.new_game(deal), refusals=False)
         except PatienceError as exc:
-            self.action_new_deal(str(exc))
+            self.action_new_deal(str(exc), typed)
             return
         if self.controller.session is old:
             return  # the plugin failed, or the old game could not be kept (its warning shown)

@@ -8,13 +8,16 @@ synchronous code (a test, a script).
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Awaitable, Callable
 
+from rich.console import Console
+from textual.geometry import Region
 from textual.pilot import Pilot
 
 from patience_core.tui._app import PatienceApp
 
-__all__ = ["Scenario", "click_card", "run_scenario", "settle"]
+__all__ = ["Scenario", "click_card", "run_scenario", "screen_text", "settle"]
 
 #: What to do with the app once it runs: ``scenario(pilot, app)``.
 Scenario = Callable[[Pilot[int], PatienceApp], Awaitable[None]]
@@ -68,3 +71,25 @@ async def settle(pilot: Pilot[int], done: Callable[[], bool], seconds: float = 3
         await pilot.pause(0.05)
         waited += 0.05
     assert done(), f"not done after {seconds} s"
+
+
+#: The characters Textual draws borders, fields and scroll bars with (Unicode's block
+#: elements), left out by :func:`screen_text`.
+_FRAME = str.maketrans("", "", "".join(map(chr, range(0x2580, 0x25A0))))
+
+
+def screen_text(app: PatienceApp, region: Region | None = None) -> list[str]:
+    """The text the terminal shows now, one string a line: the whole screen, or only
+    ``region`` (screen cells), the frame characters of borders and fields left out.
+
+    For tests of what a player can read: text a widget cuts off is not there.
+    """
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), force_terminal=True, record=True
+    )
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    lines = console.export_text(styles=False).split("\n")[:height]
+    area = region or Region(0, 0, width, height)
+    return [line[area.x : area.right].translate(_FRAME) for line in lines[area.y : area.bottom]]

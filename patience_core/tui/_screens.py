@@ -58,6 +58,20 @@ def summary_lines(summary: GameSummary, title: str) -> list[str]:
     return lines
 
 
+#: Below this width (columns) the new-deal dialog says its choices in short.
+NARROW_DIALOG = 40
+
+
+def new_deal_intro(width: int) -> str:
+    """What the new-deal dialog offers, for a terminal ``width`` columns wide."""
+    if width < NARROW_DIALOG:
+        return "r random, w winnable, or N or ms:N and Enter. Esc: back."
+    return (
+        "New deal: r a random deal, w a winnable deal (checked by the solver), "
+        "or type a deal number (N or ms:N) and Enter. Esc: back to the game."
+    )
+
+
 def read_deal(text: str) -> DealNumber | str:
     """The deal number typed in the new-deal dialog, or the one-line reason it is not one."""
     try:
@@ -154,35 +168,67 @@ WINNABLE = "winnable"
 SAME = "same"
 
 
+class _Problem(Static):
+    """Why the deal typed is refused: in view as soon as its text takes its lines (on a small
+    terminal the dialog's intro scrolls out of view for it)."""
+
+    def on_resize(self) -> None:
+        """Scroll the dialog to the whole refusal."""
+        self.scroll_visible(animate=False)
+
+
 class NewDealScreen(ModalScreen[DealNumber | str | None]):
     """The new-deal dialog: a random deal (``r``), a winnable one (``w``, the solver checks it),
     or a deal number typed and Enter; Esc goes back to the game.
 
+    Its text wraps to the terminal, and a refusal shows under the field, scrolled into view,
+    the text typed kept to be corrected (docs/play.md, "Keys").
+
     :param problem: why the deal asked before cannot be dealt (shown under the field), or "".
+    :param typed: the text of that deal, put back in the field, or "".
 
     Answers a :class:`~patience_core.engine.DealNumber`, :data:`RANDOM`, :data:`WINNABLE`, or
-    ``None``.
+    ``None``. :attr:`typed` is the text the number was read from.
     """
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="NewDealScreen")
+    DEFAULT_CSS = """
+    NewDealScreen { align: center middle; }
+    NewDealScreen > #dialog {
+        width: 74; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary; background: $surface; padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    NewDealScreen Static { width: 100%; }
+    NewDealScreen.-narrow > #dialog { padding: 0; }
+    NewDealScreen.-short Input { border: none; height: 1; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer(None)", "back to the game"),
     ]
+    AUTO_FOCUS = "#deal"
+    # Under 40 columns the short intro and no padding; under 16 lines a field of one line.
+    HORIZONTAL_BREAKPOINTS = [
+        (0, "-narrow"),
+        (NARROW_DIALOG, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (16, "-tall")]
 
-    def __init__(self, problem: str = "") -> None:
+    def __init__(self, problem: str = "", typed: str = "") -> None:
         super().__init__()
         self._problem = problem
+        self.typed = typed
 
     def compose(self) -> ComposeResult:
         """The choices, and the deal number's field."""
-        with Vertical():
-            yield Static(
-                "New deal: r a random deal, w a winnable deal (checked by the solver),\n"
-                "or type a deal number (N or ms:N) and Enter.  Esc: back to the game.",
-                markup=False,
-            )
-            yield Input(placeholder="deal number", id="deal")
-            yield Static(self._problem, id="problem", markup=False)
+        with VerticalScroll(id="dialog"):
+            yield Static(new_deal_intro(self.app.size.width), id="intro", markup=False)
+            # The cursor after the text kept, to correct it (not all of it selected).
+            yield Input(self.typed, placeholder="deal number", id="deal", select_on_focus=False)
+            yield _Problem(self._problem, id="problem", markup=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The intro for the new width."""
+        self.query_one("#intro", Static).update(new_deal_intro(event.size.width))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """``r`` or ``w`` alone in the field chooses a random or a winnable deal."""
@@ -190,11 +236,12 @@ class NewDealScreen(ModalScreen[DealNumber | str | None]):
             self.dismiss(RANDOM if event.value == "r" else WINNABLE)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """A deal number typed: play it, or say why it is not one."""
+        """A deal number typed: play it, or say why it is not one (the text stays)."""
         deal = read_deal(event.value)
         if isinstance(deal, str):
             self.query_one("#problem", Static).update(deal)
             return
+        self.typed = event.value
         self.dismiss(deal)
 
     def action_answer(self, answer: str | None) -> None:
