@@ -26,7 +26,7 @@ class CursorApp(GameApp):
         elif direction == "down" and 0 <= card < len(cards) - 1:
             along = card + 1
         if along is None:
-            self.board.cursor = self._top_of(self.board.neighbours(pile, direction))
+            self.board.cursor = self._arrive(self.board.neighbours(pile, direction))
             return
         self.board.cursor = (pile, along)
         selection = self.board.selection
@@ -34,6 +34,15 @@ class CursorApp(GameApp):
             # Up and down along the picked-up pile pick up more cards or fewer.
             self.board.selection = (pile, along)
             self._say_picked(pile, along)
+
+    def _arrive(self, pile: int) -> tuple[int, int]:
+        """The cursor's place on ``pile`` reached from another: on the pile the cards were
+        picked up from, the first card picked up (so up and down go on from the count picked
+        up: from the top card they went the wrong way), else the top card."""
+        selection = self.board.selection
+        if selection is not None and selection[0] == pile:
+            return selection
+        return self._top_of(pile)
 
     def put_cursor(self, pile: int) -> None:
         """Put the cursor on ``pile``'s top card."""
@@ -86,9 +95,13 @@ class CursorApp(GameApp):
         self.say(f"Picked up {what} of {name} (up/down: more or fewer); Enter drops, Esc cancels.")
 
     def cancel(self) -> None:
-        """Put picked-up cards back (Esc)."""
-        if self.board.selection is not None:
+        """Put picked-up cards back (Esc); the cursor on their pile goes back to its top card,
+        so the next pick-up starts from one card again."""
+        selection = self.board.selection
+        if selection is not None:
             self.board.selection = None
+            if self.board.cursor is not None and self.board.cursor[0] == selection[0]:
+                self.board.cursor = self._top_of(selection[0])
             self.say("")
 
     def deal(self) -> None:

@@ -207,11 +207,9 @@ class NewDealScreen(ModalScreen[DealNumber | str | None]):
     ]
     AUTO_FOCUS = "#deal"
     # Under 40 columns the short intro and no padding; under 16 lines a field of one line.
-    HORIZONTAL_BREAKPOINTS = [
-        (0, "-narrow"),
-        (NARROW_DIALOG, "-wide"),
-    ]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (16, "-tall")]
+    # (Textual types these as instance variables: a ClassVar would not type-check.)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_DIALOG, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (16, "-tall")]  # noqa: RUF012
 
     def __init__(self, problem: str = "", typed: str = "") -> None:
         super().__init__()
