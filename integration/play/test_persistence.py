@@ -211,7 +211,7 @@ def _bad_saves(good: dict[str, Any]) -> dict[str, Any]:
         "finished false claim": changed(finished="won"),
         "saved_at number": changed(saved_at=0),
         "saved_at garbled": changed(saved_at="yesterday"),
-        "plugin_version empty": changed(plugin_version=""),
+        "plugin_version a number": changed(plugin_version=1),
         "hostile pickle": b"cos\nsystem\n(S'echo hacked'\ntR.",
         "hostile eval": changed(moves=["__import__('os').system('echo hacked')"]),
     }

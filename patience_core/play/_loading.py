@@ -24,6 +24,7 @@ from patience_core.play._saves import (
     _MAX_TEXT,
     _OPTIONAL_KEYS,
     MAX_SAVE_BYTES,
+    OLD_NO_VERSION,
     SAVE_FORMAT,
     SAVE_VERSION,
     GameFactory,
@@ -75,10 +76,11 @@ def _read_bytes(path: Path) -> bytes:
     return raw
 
 
-def _text(data: Mapping[str, Any], key: str, where: Path) -> str:
+def _text(data: Mapping[str, Any], key: str, where: Path, empty: bool = False) -> str:
     value = data.get(key)
-    if not isinstance(value, str) or not value or len(value) > _MAX_TEXT:
-        raise BadSave(f"{where}: {key!r} must be a non-empty string of at most {_MAX_TEXT} chars")
+    if not isinstance(value, str) or not (value or empty) or len(value) > _MAX_TEXT:
+        what = "a string" if empty else "a non-empty string"
+        raise BadSave(f"{where}: {key!r} must be {what} of at most {_MAX_TEXT} chars")
     return value
 
 
@@ -159,7 +161,9 @@ def read_save(path: Path) -> SavedGame:
     game = _text(data, "game", path)
     if not _GAME_NAME.match(game):
         raise BadSave(f"{path}: {game[:40]!r} is not a game name")
-    plugin_version = _text(data, "plugin_version", path)
+    plugin_version = _text(data, "plugin_version", path, empty=True)  # "": none
+    if plugin_version == OLD_NO_VERSION:
+        plugin_version = ""  # a game without a version, as patience writes it now
     try:
         deal = DealNumber.parse(_text(data, "deal", path))
     except ValueError as exc:

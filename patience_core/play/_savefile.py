@@ -16,7 +16,13 @@ from patience_core.games import cannot_read, shown_path
 from patience_core.play._loading import read_save, restore_session
 from patience_core.play._saves import GameFactory, SavedGame, archive_save
 
-__all__ = ["check_save_writable", "kept_line", "protect_existing", "resume_command"]
+__all__ = [
+    "check_save_writable",
+    "kept_line",
+    "protect_existing",
+    "resume_command",
+    "version_note",
+]
 
 
 def resume_command(game: str, path: Path, explicit_file: bool) -> str:
@@ -108,3 +114,24 @@ def kept_line(game: str, deal: str, moves: int, kept: Path) -> str:
         f"Your unfinished {game} game (deal {deal}, {counted(moves, 'move')}) was kept as "
         f"{kept}; resume it with: {resume_command(game, kept, explicit_file=True)}"
     )
+
+
+def version_note(game: str, saved: str, now: str, provider: str) -> str | None:
+    """The note said on resuming a save of ``game`` whose plugin version is not the one now,
+    with what is known: a data-folder variant file has no version ("").
+
+    :param saved: the version the save records ("": none).
+    :param now: the version of what provides ``game`` now ("": none).
+    :param provider: what provides ``game`` now: a distribution, or a variant file's path.
+    :returns: the line, or ``None`` when there is nothing to say (the same, or neither has one).
+    """
+    if saved == now:
+        return None
+    if saved and now:
+        return f"Note: saved with {game} plugin version {saved}; now {now}."
+    if saved:
+        return (
+            f"Note: saved with {game} plugin version {saved}; "
+            f"now {game} is the variant file {provider}."
+        )
+    return f"Note: saved with {game} of a variant file (no version); now {provider} {now}."

@@ -71,6 +71,9 @@ SAVE_VERSION = 1
 #: Files larger than this (bytes) are refused unread: the one limit of a file read as a save
 #: or a position (:data:`patience_core.games.MAX_POSITION_BYTES`).
 MAX_SAVE_BYTES = MAX_POSITION_BYTES
+#: The ``plugin_version`` earlier patience wrote for a game without one (a data-folder variant
+#: file): read as "" (none), which patience writes now.
+OLD_NO_VERSION = "?"
 #: The longest string accepted in a save (move text, option, version, date).
 _MAX_TEXT = 200
 _GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")

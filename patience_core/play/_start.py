@@ -42,7 +42,12 @@ from patience_core.play._line import (
 from patience_core.play._loading import read_save, restore_session
 from patience_core.play._narrow import echo_fitted
 from patience_core.play._render import CardStyle, make_painter
-from patience_core.play._savefile import check_save_writable, protect_existing, resume_command
+from patience_core.play._savefile import (
+    check_save_writable,
+    protect_existing,
+    resume_command,
+    version_note,
+)
 from patience_core.play._saves import (
     SavedGame,
     SaveLock,
@@ -155,10 +160,9 @@ def _resume(
         echo_fitted(note)
     plugin_version = host.version_of(game)
     echo_fitted(f"Resuming {session.game.title}, deal {session.deal}, from {path}.")
-    if saved.plugin_version != plugin_version:
-        echo_fitted(
-            f"Note: saved with {game} plugin version {saved.plugin_version}; now {plugin_version}."
-        )
+    versions = version_note(game, saved.plugin_version, plugin_version, host.games.provider(game))
+    if versions:
+        echo_fitted(versions)
     return session, plugin_version, saved
 
 

@@ -333,10 +333,10 @@ class PluginHost:
         return games.search(game.name)(game)
 
     def version_of(self, game_name: str) -> str:
-        """The version of the distribution that provides ``game_name`` ("?" when unknown, and
-        for a variant file of the data folder, which has none)."""
+        """The version of the distribution that provides ``game_name``; "" for a variant file
+        of the data folder, which has none (what is shown then says so, never a placeholder)."""
         provider = self.games.provider(game_name)
-        return next((r.version for r in self.records if r.distribution == provider), "") or "?"
+        return next((r.version for r in self.records if r.distribution == provider), "")
 
     def add_commands(self, group: Any) -> list[str]:
         """Call ``patience_register_commands`` plugin by plugin (each through its own plugin

@@ -89,6 +89,8 @@ class HistoryRow:
         if options is None or values["outcome"] not in _OUTCOMES:
             raise ValueError("options or outcome not as patience writes them")
         values["options"] = options
+        if values["plugin_version"] == "?":  # what earlier patience wrote for none
+            values["plugin_version"] = ""
         return cls(**values)  # type: ignore[arg-type]
 
     @property

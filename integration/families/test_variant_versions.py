@@ -1,0 +1,102 @@
+"""A game whose name passes between a plugin and a data-folder variant file (one of them
+blocked by ``PATIENCE_DISABLE_PLUGINS``): resuming its save says what is known of the versions,
+never a ``?`` placeholder, and neither the save, ``score --json``, ``history`` nor ``stats``
+holds one (docs/play.md, "Saving and resuming")."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from patience_core.play import read_save
+from patience_core.testing import CliResult
+
+Run = Callable[..., CliResult]
+
+#: A variant file whose game is named like the escalator plugin's game (its stem is not, so
+#: blocking the plugin by name leaves the file).
+MY_ESCALATOR = """\
+family = "golf"
+name = "escalator"
+title = "My Escalator"
+
+[parameters]
+tableau = "pyramid"
+"""
+
+
+@pytest.fixture
+def variant(patience_data_dir: Path) -> Path:
+    folder = patience_data_dir / "variants"
+    folder.mkdir(parents=True)
+    path = folder / "my-esc.toml"
+    path.write_text(MY_ESCALATOR)
+    return path
+
+
+def _no_placeholder(run_patience: Run, save: Path, *outputs: str) -> None:
+    for output in outputs:
+        assert "?" not in output, output
+    assert "?" not in read_save(save).plugin_version
+    assert "?" not in json.loads(run_patience("score", str(save), "--json").out)["plugin_version"]
+    for command in (("history", "--json"), ("history",), ("stats",), ("stats", "--json")):
+        shown = run_patience(*command)
+        assert shown.code == 0, shown.err
+        assert '"?"' not in shown.out and " ? " not in shown.out, shown.out
+
+
+def test_a_plugins_save_resumed_with_a_variant_file_of_its_name_says_so(
+    variant: Path, run_patience: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    started = run_patience("play", "escalator", "--deal", "3", "--file", str(save), input="d\n")
+    assert started.code == 3, started.err
+    assert read_save(save).plugin_version  # the plugin's version
+    monkeypatch.setenv("PATIENCE_DISABLE_PLUGINS", "escalator")
+    resumed = run_patience("play", "escalator", "--resume", "--file", str(save), input="d\n")
+    assert resumed.code == 3, resumed.err
+    assert "My Escalator" in resumed.out
+    note = next(line for line in resumed.out.splitlines() if line.startswith("Note: saved"))
+    assert str(variant) in note and read_save(save).plugin_version == ""
+    _no_placeholder(run_patience, save, resumed.out, resumed.err)
+
+
+def test_a_variant_files_save_resumed_with_the_plugin_of_its_name_says_so(
+    variant: Path, run_patience: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    monkeypatch.setenv("PATIENCE_DISABLE_PLUGINS", "escalator")
+    started = run_patience("play", "escalator", "--deal", "3", "--file", str(save), input="d\n")
+    assert started.code == 3, started.err
+    _no_placeholder(run_patience, save, started.out, started.err)
+    monkeypatch.delenv("PATIENCE_DISABLE_PLUGINS")
+    variant.unlink()  # else two games of one name: the plugin's is kept, with a warning
+    resumed = run_patience("play", "escalator", "--resume", "--file", str(save), input="d\n")
+    assert resumed.code == 3, resumed.err
+    note = next(line for line in resumed.out.splitlines() if line.startswith("Note: saved"))
+    assert "variant file" in note and "patience-escalator" in note
+    assert read_save(save).plugin_version  # the plugin's version now
+    _no_placeholder(run_patience, save, resumed.out, resumed.err)
+
+
+def test_a_save_written_with_the_old_placeholder_loads_without_it(
+    run_patience: Run, tmp_path: Path, patience_data_dir: Path
+) -> None:
+    save = tmp_path / "game.json"
+    started = run_patience("play", "escalator", "--deal", "3", "--file", str(save), input="d\n")
+    assert started.code == 3, started.err
+    data = json.loads(save.read_text())
+    data["plugin_version"] = "?"  # as patience wrote it for a variant file before
+    save.write_text(json.dumps(data))
+    assert read_save(save).plugin_version == ""
+    with sqlite3.connect(patience_data_dir / "stats.db") as db:  # a row written before too
+        db.execute("UPDATE games SET plugin_version = '?'")
+    db.close()
+    assert '"?"' not in run_patience("history", "--json").out
+    resumed = run_patience("play", "escalator", "--resume", "--file", str(save), input="d\n")
+    assert resumed.code == 3, resumed.err
+    assert "?" not in resumed.out
