@@ -31,8 +31,8 @@ def test_every_command_says_why_a_game_is_missing(
     result = run_patience(*[str(position) if a == "POSITION" else a for a in args])
     assert (result.code, result.err) == (
         1,
-        "patience: error: unknown game 'bristol': its plugin patience-bristol is blocked by "
-        "PATIENCE_DISABLE_PLUGINS or PATIENCE_PLUGINS\n",
+        "patience: error: unknown game 'bristol': its plugin patience-bristol is blocked: "
+        "PATIENCE_DISABLE_PLUGINS names it\n",
     )
 
 

@@ -511,8 +511,8 @@ def test_a_blocked_game_is_unknown_and_says_why() -> None:
     with pytest.raises(UnknownGame) as caught:
         h.game("alpha")
     assert str(caught.value) == (
-        "unknown game 'alpha': its plugin patience-alpha is blocked by PATIENCE_DISABLE_PLUGINS "
-        "or PATIENCE_PLUGINS"
+        "unknown game 'alpha': its plugin patience-alpha is blocked: PATIENCE_DISABLE_PLUGINS "
+        "names it"
     )
 
 

@@ -302,14 +302,8 @@ class PluginHost:
                     record.name.lower(),
                     record.distribution.lower().removeprefix("patience-"),
                 ):
-                    why = (
-                        "by PATIENCE_DISABLE_PLUGINS or PATIENCE_PLUGINS"
-                        if record.status == BLOCKED
-                        else "and was skipped (see `patience plugins`)"
-                    )
                     raise UnknownGame(
-                        f"unknown game {shown(name, 23)}: its plugin {record.distribution} is "
-                        f"{record.status} {why}"
+                        f"unknown game {shown(name, 23)}: {_left_out(record)}"
                     ) from exc
             raise
 
@@ -369,3 +363,16 @@ class PluginHost:
         first, the first text wins), or ``None`` when none draws it."""
         text: str | None = self.pm.hook.patience_card_text(card=card, unicode=unicode)
         return text
+
+
+def _left_out(record: PluginRecord) -> str:
+    """Why the plugin or variant file of ``record`` provides no game: which variable blocked
+    it, or a variant file's problem (a plugin's is in ``patience plugins``)."""
+    if record.kind == VARIANT_FILE:
+        return f"the variant file {record.distribution} is {record.status}: {record.error}"
+    if record.status == BLOCKED:
+        return f"its plugin {record.distribution} is blocked: {record.error}"
+    return (
+        f"its plugin {record.distribution} is {record.status} and was skipped "
+        "(see `patience plugins`)"
+    )

@@ -25,7 +25,12 @@ from patience_core.plugins._records import (
     candidates,
     names_from_env,
 )
-from patience_core.plugins._variants import VARIANTS_GROUP, variant_folder, variant_paths
+from patience_core.plugins._variants import (
+    VARIANT_FILE,
+    VARIANTS_GROUP,
+    variant_folder,
+    variant_paths,
+)
 
 __all__ = ["Selection", "select"]
 
@@ -36,9 +41,11 @@ class Selection:
 
     :param plugins: the game plugins to import, in load order.
     :param variant_packages: the ``patience.variants`` entry points to read, in load order.
-    :param blocked: a ``blocked`` record for each entry point left out, in load order.
+    :param blocked: a ``blocked`` record for each entry point left out, in load order, then
+        for each of the data folder's variant files left out (kind ``variant file``); its
+        ``error`` says which variable left it out.
     :param folder: the data folder's variant files' folder (``<data dir>/variants``).
-    :param skipped_files: the stems of that folder's files left out (they get no record).
+    :param skipped_files: the stems of that folder's files left out (not read).
     :param unmatched: one line for each name of the two variables that nothing has.
     """
 
@@ -80,21 +87,31 @@ def select(
         for name in sorted((names or set()) - known)
     ]
 
-    def left_out(*names: str) -> bool:
-        return bool(blocked.intersection(names)) or (
-            allowed is not None and not allowed.intersection(names)
-        )
+    def left_out(*names: str) -> str:
+        """Why a plugin or variant file of these names is left out ("": it is not)."""
+        if blocked.intersection(names):
+            return "PATIENCE_DISABLE_PLUGINS names it"
+        if allowed is not None and not allowed.intersection(names):
+            return "PATIENCE_PLUGINS does not name it"
+        return ""
 
     kept = [c for c in found if not left_out(c.name, c.distribution)]
+    files = [path for path in variant_paths(folder) if left_out(path.stem)]
     return Selection(
         plugins=[c for c in kept if c.group != VARIANTS_GROUP],
         variant_packages=[c for c in kept if c.group == VARIANTS_GROUP],
         blocked=[
-            PluginRecord(c.name, c.distribution, c.version, BLOCKED)
+            PluginRecord(
+                c.name, c.distribution, c.version, BLOCKED, left_out(c.name, c.distribution)
+            )
             for c in found
             if left_out(c.name, c.distribution)
+        ]
+        + [
+            PluginRecord(path.stem, str(path), "", BLOCKED, left_out(path.stem), kind=VARIANT_FILE)
+            for path in files
         ],
         folder=folder,
-        skipped_files={stem for stem in stems if left_out(stem)},
+        skipped_files={path.stem for path in files},
         unmatched=unmatched,
     )
