@@ -84,3 +84,19 @@ def test_a_blocked_plugin_says_by_which_variable(
     line = _error(run_patience("rules", "golf"))
     assert "unknown game 'golf'" in line and "patience-golf" in line and says in line
     assert " or " not in line
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "says"),
+    [
+        ("PATIENCE_DISABLE_PLUGINS", "classics", "PATIENCE_DISABLE_PLUGINS names it"),
+        ("PATIENCE_PLUGINS", "escalator", "PATIENCE_PLUGINS does not name it"),
+    ],
+)
+def test_a_game_of_a_blocked_variant_distribution_says_by_which_variable(
+    variable: str, value: str, says: str, run_patience: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(variable, value)
+    for game in ("freecell", "klondike-draw-3"):  # names of its files' games, not its own
+        line = _error(run_patience("rules", game))
+        assert f"unknown game '{game}'" in line and "patience-classics" in line and says in line

@@ -301,6 +301,7 @@ class PluginHost:
                 if record.status in (BROKEN, INCOMPATIBLE, BLOCKED) and wanted in (
                     record.name.lower(),
                     record.distribution.lower().removeprefix("patience-"),
+                    *record.games,  # a blocked variant distribution's
                 ):
                     raise UnknownGame(
                         f"unknown game {shown(name, 23)}: {_left_out(record)}"

@@ -29,6 +29,7 @@ from patience_core.plugins._variants import (
     VARIANT_FILE,
     VARIANTS_GROUP,
     variant_folder,
+    variant_names,
     variant_paths,
 )
 
@@ -102,7 +103,13 @@ def select(
         variant_packages=[c for c in kept if c.group == VARIANTS_GROUP],
         blocked=[
             PluginRecord(
-                c.name, c.distribution, c.version, BLOCKED, left_out(c.name, c.distribution)
+                c.name,
+                c.distribution,
+                c.version,
+                BLOCKED,
+                left_out(c.name, c.distribution),
+                # A variant distribution's games are known without running it.
+                variant_names(c) if c.group == VARIANTS_GROUP else (),
             )
             for c in found
             if left_out(c.name, c.distribution)

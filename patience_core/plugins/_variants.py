@@ -11,6 +11,8 @@ broken one is skipped with one line (``patience plugins`` lists it), the others 
 
 from __future__ import annotations
 
+import importlib.util
+import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -30,6 +32,7 @@ __all__ = [
     "load_variant_package",
     "read_variant_file",
     "variant_folder",
+    "variant_names",
     "variant_paths",
 ]
 
@@ -101,6 +104,33 @@ def variant_paths(folder: Path) -> list[Path]:
         return sorted(folder.glob("*.toml")) if folder.is_dir() else []
     except OSError:
         return []
+
+
+def variant_names(cand: Candidate) -> tuple[str, ...]:
+    """The game names the ``*.toml`` files of a ``patience.variants`` entry point's package
+    declare, read as data without importing the package (nothing of a blocked distribution
+    runs): what a blocked distribution would provide, so that asking for one of its games says
+    why it is unknown. ``()`` when they cannot be told (a package inside another, files that
+    cannot be read).
+    """
+    ep = cand.entry_point
+    package = getattr(ep, "module", None) or getattr(ep, "value", None)
+    if not isinstance(package, str) or not package or "." in package:
+        return ()  # finding a subpackage would import its parent
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return ()
+    names = set()
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        for path in variant_paths(Path(folder)):
+            try:
+                name = tomllib.loads(read_variant_file(path).decode()).get("name")
+            except (BadSave, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                continue
+            if isinstance(name, str):
+                names.add(name)
+    return tuple(sorted(names))
 
 
 def load_variant_package(cand: Candidate, games: GameRegistry) -> PluginRecord:
