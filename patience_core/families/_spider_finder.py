@@ -181,7 +181,7 @@ class Finder(Engine):
         :raises _Found: with the winning line. :raises _OutOfBudget: when the budget ran out.
         """
         self._check_budget()
-        if not state[0] and stuck_for_good(self, state):
+        if stuck_for_good(self, state):
             return False  # proved lost: no win in its future
         left = self._max_nodes - self.nodes
         candidates: list[tuple[float, int, State, object]] = []
@@ -253,7 +253,7 @@ class Finder(Engine):
         known = self._searched.get(state_key)
         if known is not None and (known[0] >= limit or not known[2]):
             return known[1], known[2]
-        if not state[0] and stuck_for_good(self, state):
+        if stuck_for_good(self, state):
             self._searched[state_key] = (limit, [], False)  # proved lost: no win in it
             return [], False
         left = self._max_nodes - self.nodes

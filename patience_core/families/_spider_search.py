@@ -185,21 +185,23 @@ class Space:
 
     def __init__(self, finder: Finder) -> None:
         self.search = finder
-        #: The last child that a deal made (:meth:`is_dead`).
-        self._dealt: State | None = None
+        #: The last child worth a proof of dead (:meth:`is_dead`): one a deal made or whose
+        #: move turned a card.
+        self._fresh: State | None = None
 
     def start(self) -> tuple[State, int]:
         """The position's state; nothing played before it."""
         return self.search.root, 0
 
     def children(self, state: State) -> Iterator[tuple[Step, State, int]]:
-        """Every legal move's result, best first (:meth:`Engine.all_moves`); the result of a
-        deal is remembered for :meth:`is_dead`."""
+        """Every legal move's result, best first (:meth:`Engine.all_moves`); a result that a
+        deal made or whose move turned a card is remembered for :meth:`is_dead`."""
         play = self.search.play
+        downs = state[1]
         for step in self.search.all_moves(state):
             child = play(state, step)
-            if step[0] < 0:
-                self._dealt = child
+            if step[0] < 0 or child[1] is not downs:
+                self._fresh = child
             yield step, child, 1
 
     def key(self, state: State) -> Hashable:
@@ -211,16 +213,14 @@ class Space:
         return self.search.won(state)
 
     def is_dead(self, state: State) -> bool:
-        """Proved lost (:func:`~patience_core.families._spider_dead.stuck_for_good`: with the
-        stock dealt out, no column can ever empty nor a suit reach a foundation, and the
-        columns are not all complete suits). Asked only of the start and of the state the last
-        deal made (the child :meth:`children` yielded last, when it was a deal): that prunes
-        the whole last phase of most of them, while asking every state would cost more than it
-        saves."""
-        return (
-            state[0] == 0
-            and (state is self._dealt or state is self.search.root)
-            and stuck_for_good(self.search, state)
+        """Proved lost (:func:`~patience_core.families._spider_dead.stuck_for_good`: no
+        column can ever empty nor a suit reach a foundation, the stock's cards counted as
+        lying anywhere, and the columns are not all complete suits). Asked only of the start
+        and of the states that a deal made or whose move turned a card (the child
+        :meth:`children` yielded last, when it was one): a move that turns no card rarely
+        changes the verdict, and asking every state would cost more than it saves."""
+        return (state is self._fresh or state is self.search.root) and stuck_for_good(
+            self.search, state
         )
 
     def moves(self, steps: Sequence[Step]) -> list[Move]:

@@ -1,11 +1,13 @@
-"""The spider family's proof of a lost position with the stock dealt out
-(``_spider_dead.stuck_for_good``): it proves hand-made stuck positions lost (the exhaustive search
-without it agrees), never a winnable one (positions along winning lines, a position one move
-from a win), never one with stock left, and the exhaustive search uses it."""
+"""The spider family's proof of a lost position (``_spider_dead.stuck_for_good``): it proves
+hand-made stuck positions lost, with the stock dealt out or not (the exhaustive search without
+it agrees), never a winnable one (positions along winning lines, a position one move from a win
+or won after the deal, states of random games that the exhaustive search wins), and the
+exhaustive search uses it."""
 
 from __future__ import annotations
 
 import itertools
+import random
 
 from patience_core.engine import DealNumber
 from patience_core.families import SpiderFamily, SpiderSearch
@@ -70,12 +72,62 @@ def test_a_stuck_position_is_proved_dead_and_the_full_search_agrees() -> None:
     assert DepthFirst(plain).run(Budget(nodes=100_000)).verdict is Verdict.DEAD
 
 
-def test_stock_left_is_never_proved_dead() -> None:
+def plain_search(start: Position) -> Verdict:
+    """The exhaustive search's verdict on ``start`` without any proof of dead."""
+    plain = SEARCH.search_space(start)
+    assert plain is not None
+    plain.is_dead = lambda state: False  # type: ignore[method-assign]
+    return DepthFirst(plain).run(Budget(nodes=200_000)).verdict
+
+
+def test_a_stuck_position_with_stock_left_is_proved_dead_and_the_full_search_agrees() -> None:
     columns = stuck_columns()
-    stock = [columns[0].pop(0)]  # a six to deal: the deal could change everything
-    finder = SEARCH.finder(position(columns, stock))
+    stock = [columns[0].pop(0)]  # a six to deal: the fives may go on it, and no further
+    stuck = position(columns, stock)
+    finder = SEARCH.finder(stuck)
+    assert finder is not None
+    assert stuck_for_good(finder, finder.root)
+    assert plain_search(stuck) is Verdict.DEAD
+
+
+def test_a_position_won_after_the_deal_is_not_proved_dead() -> None:
+    suit = [[Card.of(r, s) for r in range(13, 0, -1)] for s in range(4)]
+    # The clubs' seven is the card to deal (onto t1's eight); then t2's six..ace go on it.
+    columns = [suit[0][:6], suit[0][7:], suit[1], suit[2][:7], suit[2][7:], suit[3][:9],
+               suit[3][9:]]  # fmt: skip
+    start = position(columns, [suit[0][6]])
+    finder = SEARCH.finder(start)
     assert finder is not None
     assert not stuck_for_good(finder, finder.root)
+    assert plain_search(start) is Verdict.WON
+
+
+def test_a_moved_card_still_covered_by_its_run_is_no_target() -> None:
+    """t6's seven and six of hearts may go on t5's eight of clubs, but the six never leaves
+    the seven (no other seven is ever uncovered), so t7's six of spades never finds a seven:
+    proved dead (a rule that counted every card that moved as a target anywhere could not
+    prove it), and the exhaustive search agrees."""
+    kings = [Card.of(13, s, True) for s in range(4)]
+    shown = {(13, s) for s in range(4)} | {(8, 0), (2, 0), (7, 2), (6, 2), (6, 3)}
+    rest = [
+        Card.of(r, s, False)
+        for r, s in itertools.product(range(1, 14), range(4))
+        if (r, s) not in shown
+    ]
+    columns: list[list[Card]] = [[], [], [], [], [], [], []]
+    for k, card in enumerate(rest):
+        columns[k % 5].append(card)
+    for s in range(4):
+        columns[s].append(kings[s])
+    columns[4].append(Card.of(8, 0))
+    columns[5] = [Card.of(2, 0, False), Card.of(7, 2), Card.of(6, 2)]
+    columns[6] = [Card.of(6, 3)]
+    stuck = position(columns)
+    finder = SEARCH.finder(stuck)
+    assert finder is not None
+    assert (5, 4, 2) in finder.all_moves(finder.root)  # the hearts may go on the eight
+    assert stuck_for_good(finder, finder.root)
+    assert plain_search(stuck) is Verdict.DEAD
 
 
 def test_a_position_one_move_from_a_win_is_not_proved_dead() -> None:
@@ -116,3 +168,34 @@ def test_no_position_of_a_winning_line_is_proved_dead() -> None:
             checked += 1
             assert not stuck_for_good(finder, finder.root), (deal, move)
     assert checked > 0
+
+
+def test_states_of_random_games_proved_dead_are_never_won() -> None:
+    """Random games (the deal played one time in ten it is legal, so that stock is left in
+    many states): every state the proof calls dead that the exhaustive search without the
+    proof settles within its budget is dead to it too, stock left or not."""
+    rng = random.Random(22)
+    settled: dict[bool, int] = {True: 0, False: 0}
+    for deal in (1, 4):
+        finder = SEARCH.finder(GAME.deal(DealNumber(deal, GAME.deal_schemes[0])))
+        assert finder is not None
+        for _ in range(40):
+            state = finder.root
+            for _ in range(rng.randrange(5, 90)):
+                moves = finder.all_moves(state)
+                if not moves:
+                    break
+                plays = [m for m in moves if m[0] >= 0]
+                step = rng.choice(plays if plays and rng.random() < 0.9 else moves)
+                state = finder.play(state, step)
+            if not stuck_for_good(finder, state):
+                continue
+            space = SEARCH.search_space(GAME.deal(DealNumber(deal, GAME.deal_schemes[0])))
+            assert space is not None
+            space.start = lambda state=state: (state, 0)  # type: ignore[method-assign]
+            space.is_dead = lambda state: False  # type: ignore[method-assign]
+            verdict = DepthFirst(space).run(Budget(nodes=20_000)).verdict
+            assert verdict is not Verdict.WON, (deal, state)
+            if verdict is Verdict.DEAD:
+                settled[bool(state[0])] += 1
+    assert settled[True] and settled[False]

@@ -297,17 +297,19 @@ def test_the_win_finder_stops_when_the_solvers_time_is_spent() -> None:
 
 
 def test_a_line_of_the_depth_first_search_is_short() -> None:
-    """From deal 42 after five moves the exhaustive search wins first; its line wandered
-    (16,663 moves) until the solver took the shortcuts along it."""
+    """From deal 42 after five moves the exhaustive search wins first (within its tenth of
+    the positions); its line wandered (16,663 moves) until the solver took the shortcuts
+    along it."""
     game = Spiderette()
     spider = SpideretteSearch(game)
     position = game.deal(DealNumber(42))
     for text in ("deal", "t3 t2", "t5 t6", "t3 t1", "t3 t2"):
         position = game.apply(position, game.parse_move(position, text))
-    # A tenth of a million positions for the depth-first search first: it wins in 77,408.
+    # A tenth of a million positions for the depth-first search first: it wins in about
+    # 76,000 (fewer as its proofs of dead prune more).
     solution = solve(game, position, Budget(nodes=1_000_000, seconds=600.0), spider)
     assert solution.verdict is Verdict.WON
-    assert solution.nodes == 77_408  # the depth-first search's win, not the finder's
+    assert solution.nodes < 100_000  # the depth-first search's win, not the finder's
     assert len(solution.moves) < 1000
     for move in solution.moves:
         position = game.apply(position, move)
