@@ -11,9 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
-from patience_core.play import read_save
+from patience_core.play import PlayRequest, own_exit_by_default, read_save
+from patience_core.plugins import PluginHost
 from patience_core.testing import CliResult
+from patience_core.tui import PatienceApp, run_fullscreen
+from patience_core.tui._pilot import run_scenario
 
 Run = Callable[..., CliResult]
 
@@ -100,3 +104,29 @@ def test_a_save_written_with_the_old_placeholder_loads_without_it(
     resumed = run_patience("play", "escalator", "--resume", "--file", str(save), input="d\n")
     assert resumed.code == 3, resumed.err
     assert "?" not in resumed.out
+
+
+def test_the_full_screen_player_shows_the_versions_note(
+    variant: Path, run_patience: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    started = run_patience("play", "escalator", "--deal", "3", "--file", str(save), input="d\n")
+    assert started.code == 3, started.err
+    monkeypatch.setenv("PATIENCE_DISABLE_PLUGINS", "escalator")
+    request = PlayRequest(game="escalator", path=save, explicit_file=True, resume=True)
+    shown: list[str] = []
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        shown.append(app.message)
+        await pilot.press("q")
+
+    code = run_fullscreen(
+        PluginHost().load(),
+        request,
+        own_exit=own_exit_by_default,
+        show_traceback=print,
+        run_app=lambda app: run_scenario(app, scenario),
+    )
+    assert code == 0
+    assert "Note: saved with escalator plugin version" in shown[0]
+    assert str(variant) in shown[0] and "?" not in shown[0]

@@ -248,6 +248,7 @@ def _open_locked(
     game, path = request.game, request.path
     elapsed, stats_id = 0.0, None
     notes: list[str] = []
+    versions: list[str] = []
     options: dict[str, str] = {}
     if request.resume:
         resumed = _resume(host, request, own_exit, show_traceback, resume_hint, notes)
@@ -255,6 +256,9 @@ def _open_locked(
             return 1
         session, plugin_version, saved = resumed
         elapsed, stats_id = saved.elapsed, saved.stats_id
+        provider = host.games.provider(game)
+        note = version_note(game, saved.plugin_version, plugin_version, provider)
+        versions = [note] if note else []
         options = dict(saved.options)
     else:
         the_game = host.game(game, request.options)
@@ -303,7 +307,8 @@ def _open_locked(
         # Resumed with the rules its save recorded: a new deal takes the variant file's rules.
         renew=(lambda: _current(host, game, options)) if notes else None,
     )
-    controller.opening_note = notes[0] if notes else None
+    # What was said on resuming, for a full-screen player whose screen hides it.
+    controller.opening_note = " ".join([*notes[:1], *versions]) or None
     said.append(controller)
     return OpenedGame(controller, lock, statistics)
 
