@@ -35,7 +35,7 @@ _DIALOG_CSS = """
     width: auto; max-width: 90%; height: auto; max-height: 90%;
     border: thick $primary; background: $surface; padding: 0 1; overflow: hidden;
 }}
-{name} Static {{ width: auto; }}
+{name} Static {{ width: auto; max-width: 100%; }}
 """
 
 

@@ -1,0 +1,48 @@
+"""The full-screen player's dialogs wrap their lines to the terminal: the end screen's long
+statistics line and its choices, and a question, are readable whole at 80x24 and at 60 columns
+(docs/play.md, "The end of a game")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from textual.containers import Vertical
+from textual.pilot import Pilot
+
+from patience_core.play import PlayController
+from patience_core.tui import PatienceApp
+from patience_core.tui._pilot import run_scenario, screen_text
+from patience_core.tui._screens import ConfirmScreen, EndScreen
+
+Make = Callable[..., PlayController]
+
+LINES = [
+    "You won!",
+    "",
+    "Score 52/52   Moves 123   Time 12:34",
+    "Baker's Game (empty-columns=any): played 100, won 37 (37%); streak 3 (best 12)",
+    "Best time 4:56, best score 52, 140 moves a game on average.",
+]
+CHOICES = "n: new deal   a: the same deal again   u: back to the game   q: quit"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)], ids=str)
+def test_the_end_screen_and_a_question_are_readable_whole(
+    size: tuple[int, int], fake_controller: Make
+) -> None:
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        for screen, texts in (
+            (EndScreen(LINES), [*LINES, CHOICES]),
+            (ConfirmScreen("Restart this deal?"), ["Restart this deal? [y]es / [n]o"]),
+        ):
+            app.push_screen(screen)
+            await pilot.pause()
+            region = screen.query_one(Vertical).region
+            shown = " ".join(" ".join(screen_text(app, region)).split())
+            for text in texts:
+                assert " ".join(text.split()) in shown, (text, shown)
+            app.pop_screen()
+            await pilot.pause()
+
+    run_scenario(PatienceApp(fake_controller()), scenario, size)
