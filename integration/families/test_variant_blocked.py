@@ -23,6 +23,7 @@ def variants(patience_data_dir: Path) -> Path:
     folder = patience_data_dir / "variants"
     folder.mkdir(parents=True)
     (folder / "my-golf.toml").write_text(MY_GOLF)
+    (folder / "other.toml").write_text(MY_GOLF.replace("my-golf", "other-golf"))
     (folder / "bad-golf.toml").write_text(BAD_GOLF)
     return folder
 
@@ -57,6 +58,10 @@ def test_a_blocked_variant_file_says_by_which_variable(
     line = _error(result)
     assert "unknown game 'my-golf'" in line
     assert str(variants / "my-golf.toml") in line and "blocked" in line and says in line
+    # A file whose game is named otherwise than the file: by the name it declares.
+    monkeypatch.setenv(variable, value.replace("my-golf", "other"))
+    line = _error(run_patience(command[0], "other-golf", *command[1:]))
+    assert str(variants / "other.toml") in line and says in line
 
 
 def test_a_broken_variant_file_says_its_problem_in_the_same_line(

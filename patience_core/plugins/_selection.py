@@ -28,6 +28,7 @@ from patience_core.plugins._records import (
 from patience_core.plugins._variants import (
     VARIANT_FILE,
     VARIANTS_GROUP,
+    declared_name,
     variant_folder,
     variant_names,
     variant_paths,
@@ -115,7 +116,15 @@ def select(
             if left_out(c.name, c.distribution)
         ]
         + [
-            PluginRecord(path.stem, str(path), "", BLOCKED, left_out(path.stem), kind=VARIANT_FILE)
+            PluginRecord(
+                path.stem,
+                str(path),
+                "",
+                BLOCKED,
+                left_out(path.stem),
+                tuple(filter(None, [declared_name(path)])),  # read, not made into a game
+                kind=VARIANT_FILE,
+            )
             for path in files
         ],
         folder=folder,

@@ -28,6 +28,7 @@ __all__ = [
     "VARIANTS_GROUP",
     "VARIANT_FILE",
     "checked_variant",
+    "declared_name",
     "load_variant_files",
     "load_variant_package",
     "read_variant_file",
@@ -121,16 +122,19 @@ def variant_names(cand: Candidate) -> tuple[str, ...]:
         spec = importlib.util.find_spec(package)
     except (ImportError, ValueError):
         return ()
-    names = set()
-    for folder in (spec.submodule_search_locations or []) if spec else []:
-        for path in variant_paths(Path(folder)):
-            try:
-                name = tomllib.loads(read_variant_file(path).decode()).get("name")
-            except (BadSave, UnicodeDecodeError, tomllib.TOMLDecodeError):
-                continue
-            if isinstance(name, str):
-                names.add(name)
-    return tuple(sorted(names))
+    folders = (spec.submodule_search_locations or []) if spec else []
+    names = {declared_name(path) for folder in folders for path in variant_paths(Path(folder))}
+    return tuple(sorted(name for name in names if name))
+
+
+def declared_name(path: Path) -> str:
+    """The game name the variant file ``path`` declares, read as data (its ``name``); "" when
+    it cannot be read or names none."""
+    try:
+        name = tomllib.loads(read_variant_file(path).decode()).get("name")
+    except (BadSave, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ""
+    return name if isinstance(name, str) else ""
 
 
 def load_variant_package(cand: Candidate, games: GameRegistry) -> PluginRecord:
