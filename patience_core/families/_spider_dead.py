@@ -34,6 +34,7 @@ card is not a King rules that out. Then the position is lost.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from patience_core.families._spider_piles import State
@@ -45,8 +46,9 @@ __all__ = ["stuck_for_good"]
 
 _KING = 13
 
-#: Positions of each card code in the columns read whole: (column, index from the bottom).
-_Where = dict[int, list[tuple[int, int]]]
+#: The cards that may be at the top of a column, by code: (column, index from the bottom);
+#: a floating card at (-1, 0).
+_Spots = dict[int, list[tuple[int, int]]]
 
 
 def _targets(engine: Engine) -> tuple[tuple[int, ...], ...]:
@@ -65,9 +67,10 @@ def stuck_for_good(engine: Engine, state: State) -> bool:
     """Whether ``state`` is proved lost by the argument of this module (only states with no
     empty column; ``False`` means "not proved", never "winnable").
 
-    The fixed point is kept as, for each column, which of its cards lift; each pass walks a
-    column from the top down through its free cards (those whose cards above form a run, or
-    whose first card above lifts) and marks those with a target.
+    The fixed point is kept as, for each column, which of its cards lift, and the cards that
+    may be at the top of a column (``spots``: the top cards, the floating ones and each card
+    under a lifting one); each pass walks a column from the top down through its free cards
+    and marks those with a target.
 
     :param engine: the compact rules of the position (its face-down cards and stock).
     :param state: a compact state of that engine.
@@ -75,18 +78,19 @@ def stuck_for_good(engine: Engine, state: State) -> bool:
     stock, downs, ups, _ = state
     if not all(ups) or engine.won(state):
         return False
-    hidden = engine.hidden
-    cols = [hidden[c][: downs[c]] + tuple(ups[c]) for c in range(len(ups))]
+    hidden = engine._dead_hidden
+    if hidden is None:
+        hidden = engine._dead_hidden = tuple(map(bytes, engine.hidden))
+    cols = [hidden[c][: downs[c]] + ups[c] for c in range(len(ups))]
     if all(col[0] & 15 == _KING for col in cols):
         return False  # every column could be one complete suit already, bottom up
     dealt = engine.stock
-    floating = frozenset(dealt[len(dealt) - stock :])
+    floating = dealt[len(dealt) - stock :] if stock else ()
     joins = engine.tables.joins
     targets = _targets(engine)
-    where: _Where = {}
+    spots: _Spots = {card: [(-1, 0)] for card in floating}
     for c, col in enumerate(cols):
-        for k, card in enumerate(col):
-            where.setdefault(card, []).append((c, k))
+        spots.setdefault(col[-1], []).append((c, len(col) - 1))
     lifts = [bytearray(len(col)) for col in cols]
     changed = True
     while changed:
@@ -97,81 +101,60 @@ def stuck_for_good(engine: Engine, state: State) -> bool:
             while k >= 0:
                 if k < top and not lifted[k + 1] and not joins[col[k + 1] << 6 | col[k]]:
                     break  # not free, nor any card below it
-                if not lifted[k] and _has_target(col[k], c, k, cols, lifts, where, floating,
-                                                 targets[col[k]]):  # fmt: skip
+                if not lifted[k] and _has_target(c, k, lifted, spots, targets[col[k]]):
                     lifted[k] = 1
                     changed = True
                     if k == 0:
                         return False  # column c may empty
+                    spots.setdefault(col[k - 1], []).append((c, k - 1))
                 k -= 1
-    return not _suit_may_go_home(cols, lifts, where, floating, joins)
+    return not _suit_may_go_home(cols, lifts, floating, joins)
 
 
 def _has_target(
-    card: int,
-    column: int,
-    index: int,
-    cols: list[tuple[int, ...]],
-    lifts: list[bytearray],
-    where: _Where,
-    floating: frozenset[int],
-    codes: tuple[int, ...],
+    column: int, index: int, lifted: bytearray, spots: _Spots, codes: tuple[int, ...]
 ) -> bool:
-    """Whether ``card`` (free, at ``index`` of ``column``) may find a card it goes on
-    (``codes``) at the top of another column: a floating card, or a card whose first card
-    above lifts (or a top card), not stuck above or below ``card`` in its own column."""
+    """Whether the free card at ``index`` of ``column`` (``lifted``: that column's lifts) may
+    find a card it goes on (``codes``) at the top of another column: one of ``spots`` in
+    another column, or in its own column parted from it by the lift of a card between them."""
     for target in codes:
-        if target in floating:
-            return True
-        for d, m in where.get(target, ()):
-            lifted = lifts[d]
+        for d, m in spots.get(target, ()):
             if d != column:
-                if m == len(cols[d]) - 1 or lifted[m + 1]:
+                return True
+            if m < index:
+                if m + 1 < index:  # below: the card on it lifts, and it is not this one
                     return True
-            elif m < index:
-                # Below: uncovered only by the lift of a card between them.
-                if m + 1 < index and lifted[m + 1]:
-                    return True
-            elif (m == len(cols[d]) - 1 or lifted[m + 1]) and any(lifted[index + 1 : m + 1]):
+            elif m > index and any(lifted[index + 1 : m + 1]):
                 return True  # above, parted from it by a lift between them
     return False
 
 
 def _suit_may_go_home(
-    cols: list[tuple[int, ...]],
-    lifts: list[bytearray],
-    where: _Where,
-    floating: frozenset[int],
-    joins: bytes,
+    cols: list[bytes], lifts: list[bytearray], floating: Sequence[int], joins: bytes
 ) -> bool:
     """Whether a complete suit may ever reach a foundation before a column empties: a King
     that is free at some time (or floating), and every other card of its suit lying on its
     successor of the suit or lifting (or floating)."""
+    kings = [card for card in floating if card & 15 == _KING]
     for c, col in enumerate(cols):
         lifted = lifts[c]
         top = len(col) - 1
         for i in range(top, -1, -1):
             if i < top and not lifted[i + 1] and not joins[col[i + 1] << 6 | col[i]]:
                 break
-            king = col[i]
-            if king & 15 == _KING and _suit_may_gather(king & 0x30, cols, lifts, where, floating):
-                return True
+            if col[i] & 15 == _KING:
+                kings.append(col[i])
+    if not kings:
+        return False
+    placed = set(floating)  # cards that may come to lie on their successor
+    for c, col in enumerate(cols):
+        lifted = lifts[c]
+        below = -1
+        for k, card in enumerate(col):
+            if lifted[k] or below == card + 1:
+                placed.add(card)
+            below = card
     return any(
-        king & 15 == _KING and _suit_may_gather(king & 0x30, cols, lifts, where, floating)
-        for king in floating
-    )
-
-
-def _suit_may_gather(
-    suit: int,
-    cols: list[tuple[int, ...]],
-    lifts: list[bytearray],
-    where: _Where,
-    floating: frozenset[int],
-) -> bool:
-    """Whether every card of ``suit`` below the King may come to lie on its successor."""
-    return all(
-        card in floating
-        or any(lifts[d][k] or (k and cols[d][k - 1] == card + 1) for d, k in where.get(card, ()))
-        for card in range(suit | 1, suit | _KING)
+        all(card in placed for card in range(king & 0x30 | 1, king & 0x30 | _KING))
+        for king in kings
     )

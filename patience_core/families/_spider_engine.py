@@ -91,6 +91,8 @@ class Engine:
         self._segments: dict[bytes, tuple[tuple[int, int, bool, bool], ...]] = {}
         #: The cards each card may go on (``_spider_dead``), made on first use.
         self._dead_targets: tuple[tuple[int, ...], ...] | None = None
+        #: The face-down cards of each column as bytes (``_spider_dead``), made on first use.
+        self._dead_hidden: tuple[bytes, ...] | None = None
 
     # -- the rules on compact states ------------------------------------------------------------
 

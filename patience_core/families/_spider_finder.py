@@ -382,6 +382,8 @@ class Finder(Engine):
                 if won(child):
                     self.nodes += spent
                     raise _Found(child_line)
+                if (step[0] < 0 or child[1] is not downs) and stuck_for_good(self, child):
+                    continue  # a deal or a card turned: proved lost, nothing to find in it
                 if step[0] < 0:
                     candidates.append((score(child), next(order), child, child_line))
                     continue
