@@ -21,7 +21,10 @@ point over-approximates which cards can ever *lift* (be the bottom card of a run
   policy and the same holds for U in turn (``free``);
 * and only onto a card T it may go on by the build policy, at the top of another column: a
   floating card, or a card whose first card above it lifts (or that is a top card), which
-  lies in another column than V's or is parted from V by the lift of a card between them.
+  lies in another column than V's or is parted from V by the lift of a card between them;
+* but when V is free only because U lifted (U does not join V), and U has only one such
+  card T to go on (not a floating one), then U lies on T from its first lift on (it leaves
+  T only by lifting, to nowhere else), so T is covered whenever V is free: not V's target.
 
 By induction on time, every card that really lifts before the first event is in the fixed
 point, so if no column's bottom card can lift, no column ever empties; and a complete suit can
@@ -101,7 +104,13 @@ def stuck_for_good(engine: Engine, state: State) -> bool:
             while k >= 0:
                 if k < top and not lifted[k + 1] and not joins[col[k + 1] << 6 | col[k]]:
                     break  # not free, nor any card below it
-                if not lifted[k] and _has_target(c, k, lifted, spots, targets[col[k]]):
+                if lifted[k]:
+                    k -= 1
+                    continue
+                taken = None
+                if k < top and not joins[col[k + 1] << 6 | col[k]]:
+                    taken = _only_spot(c, k + 1, lifted, spots, targets[col[k + 1]])
+                if _has_target(c, k, lifted, spots, targets[col[k]], taken):
                     lifted[k] = 1
                     changed = True
                     if k == 0:
@@ -112,13 +121,21 @@ def stuck_for_good(engine: Engine, state: State) -> bool:
 
 
 def _has_target(
-    column: int, index: int, lifted: bytearray, spots: _Spots, codes: tuple[int, ...]
+    column: int,
+    index: int,
+    lifted: bytearray,
+    spots: _Spots,
+    codes: tuple[int, ...],
+    taken: tuple[int, int] | None,
 ) -> bool:
     """Whether the free card at ``index`` of ``column`` (``lifted``: that column's lifts) may
     find a card it goes on (``codes``) at the top of another column: one of ``spots`` in
-    another column, or in its own column parted from it by the lift of a card between them."""
+    another column, or in its own column parted from it by the lift of a card between them;
+    never the spot ``taken`` (where the card first above it lies for good once it is free)."""
     for target in codes:
         for d, m in spots.get(target, ()):
+            if (d, m) == taken:
+                continue
             if d != column:
                 return True
             if m < index:
@@ -127,6 +144,24 @@ def _has_target(
             elif m > index and any(lifted[index + 1 : m + 1]):
                 return True  # above, parted from it by a lift between them
     return False
+
+
+def _only_spot(
+    column: int, index: int, lifted: bytearray, spots: _Spots, codes: tuple[int, ...]
+) -> tuple[int, int] | None:
+    """The one spot the card at ``index`` of ``column`` may ever go on (by the rules of
+    :func:`_has_target`), or ``None`` when it has several, a floating one, or none."""
+    only = None
+    for target in codes:
+        for spot in spots.get(target, ()):
+            d, m = spot
+            if d < 0:
+                return None
+            if d != column or (m + 1 < index) or (m > index and any(lifted[index + 1 : m + 1])):
+                if only is not None and only != spot:
+                    return None
+                only = spot
+    return only
 
 
 def _suit_may_go_home(

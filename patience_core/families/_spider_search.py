@@ -185,24 +185,16 @@ class Space:
 
     def __init__(self, finder: Finder) -> None:
         self.search = finder
-        #: The last child worth a proof of dead (:meth:`is_dead`): one a deal made or whose
-        #: move turned a card.
-        self._fresh: State | None = None
 
     def start(self) -> tuple[State, int]:
         """The position's state; nothing played before it."""
         return self.search.root, 0
 
     def children(self, state: State) -> Iterator[tuple[Step, State, int]]:
-        """Every legal move's result, best first (:meth:`Engine.all_moves`); a result that a
-        deal made or whose move turned a card is remembered for :meth:`is_dead`."""
+        """Every legal move's result, best first (:meth:`Engine.all_moves`)."""
         play = self.search.play
-        downs = state[1]
         for step in self.search.all_moves(state):
-            child = play(state, step)
-            if step[0] < 0 or child[1] is not downs:
-                self._fresh = child
-            yield step, child, 1
+            yield step, play(state, step), 1
 
     def key(self, state: State) -> Hashable:
         """The engine's key (the columns no deal reaches sorted)."""
@@ -215,13 +207,10 @@ class Space:
     def is_dead(self, state: State) -> bool:
         """Proved lost (:func:`~patience_core.families._spider_dead.stuck_for_good`: no
         column can ever empty nor a suit reach a foundation, the stock's cards counted as
-        lying anywhere, and the columns are not all complete suits). Asked only of the start
-        and of the states that a deal made or whose move turned a card (the child
-        :meth:`children` yielded last, when it was one): a move that turns no card rarely
-        changes the verdict, and asking every state would cost more than it saves."""
-        return (state is self._fresh or state is self.search.root) and stuck_for_good(
-            self.search, state
-        )
+        lying anywhere, and the columns are not all complete suits). Asked of every new
+        state: it costs a few moves' time and, in the deals the search finds hard, cuts
+        most of the positions left."""
+        return stuck_for_good(self.search, state)
 
     def moves(self, steps: Sequence[Step]) -> list[Move]:
         """The game's moves for ``steps`` from the start."""

@@ -199,3 +199,30 @@ def test_states_of_random_games_proved_dead_are_never_won() -> None:
             if verdict is Verdict.DEAD:
                 settled[bool(state[0])] += 1
     assert settled[True] and settled[False]
+
+
+def test_a_card_s_only_target_taken_by_the_card_that_freed_it_is_no_target() -> None:
+    """t6's four of hearts may go only on t5's five of hearts; the four of diamonds under it
+    is free only then, and its only target is that five, now covered for good: proved dead (a
+    rule that let the four of diamonds on the five could not prove it), and the exhaustive
+    search agrees."""
+    shown = {(13, s) for s in range(4)} | {(5, 2), (4, 1), (4, 2), (2, 0)}
+    rest = [
+        Card.of(r, s, False)
+        for r, s in itertools.product(range(1, 14), range(4))
+        if (r, s) not in shown
+    ]
+    columns: list[list[Card]] = [[], [], [], [], [], [], []]
+    for k, card in enumerate(rest):
+        columns[(0, 1, 2, 3, 4, 6)[k % 6]].append(card)
+    for s in range(4):
+        columns[s].append(Card.of(13, s))
+    columns[4].append(Card.of(5, 2))
+    columns[5] = [Card.of(4, 1, False), Card.of(4, 2)]
+    columns[6].append(Card.of(2, 0))
+    stuck = position(columns)
+    finder = SEARCH.finder(stuck)
+    assert finder is not None
+    assert (5, 4, 1) in finder.all_moves(finder.root)  # the four of hearts may move
+    assert stuck_for_good(finder, finder.root)
+    assert plain_search(stuck) is Verdict.DEAD
