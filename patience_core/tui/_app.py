@@ -322,7 +322,8 @@ class PatienceApp(AssistApp):
             summary = self.statistics()
         except sqlite3.Error:
             return []
-        return ["", *summary_lines(summary, self.controller.session.game.title)]
+        session = self.controller.session
+        return ["", *summary_lines(summary, session.game.title, session.options)]
 
     # -- the mouse ---------------------------------------------------------------------------
 

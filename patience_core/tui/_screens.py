@@ -6,7 +6,7 @@ Each is a modal screen that answers through ``dismiss``: the app decides what fo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from textual import events
@@ -39,12 +39,17 @@ _DIALOG_CSS = """
 """
 
 
-def summary_lines(summary: GameSummary, title: str) -> list[str]:
+def summary_lines(
+    summary: GameSummary, title: str, options: Mapping[str, str] | None = None
+) -> list[str]:
     """The statistics of a game for the end screen and the statistics key: games played and
-    won, streaks, best time and score."""
+    won, streaks, best time and score. They count one option set, so ``options`` (name to
+    value) are named after ``title`` as the line at the end of the game does (docs/play.md)."""
+    named = ", ".join(f"{key}={value}" for key, value in (options or {}).items())
+    label = f"{title} ({named})" if named else title
     lines = [
-        f"{title}: played {summary.played}, won {summary.won} ({summary.win_rate:.0%}); "
-        f"streak {summary.streak} (best {summary.best_streak})"
+        f"{label}: played {summary.played}, won {summary.won} ({summary.win_rate:.0%}), "
+        f"streak {summary.streak} (best {summary.best_streak})."
     ]
     extra = []
     if summary.best_seconds is not None:

@@ -21,7 +21,7 @@ LINES = [
     "You won!",
     "",
     "Score 52/52   Moves 123   Time 12:34",
-    "Baker's Game (empty-columns=any): played 100, won 37 (37%); streak 3 (best 12)",
+    "Baker's Game (empty-columns=any): played 100, won 37 (37%), streak 3 (best 12).",
     "Best time 4:56, best score 52, 140 moves a game on average.",
 ]
 CHOICES = "n: new deal   a: the same deal again   u: back to the game   q: quit"
@@ -46,3 +46,27 @@ def test_the_end_screen_and_a_question_are_readable_whole(
             await pilot.pause()
 
     run_scenario(PatienceApp(fake_controller()), scenario, size)
+
+
+@pytest.mark.parametrize("empty", ["none", "any"])
+def test_the_statistics_name_the_option_set_they_count(empty: str, fake_controller: Make) -> None:
+    # The summary counts one option set (Statistics.summary with the game's options), so the
+    # statistics key and the end screen name it, as the line at the end of the game does.
+    from patience_core.stats import GameSummary
+
+    controller = fake_controller(options={"empty-piles": empty})
+    summary = GameSummary("fake", {"empty-piles": empty}, played=3, won=1, streak=1, best_streak=1)
+    label = f"Fake Patience (empty-piles={empty}): played 3, won 1 (33%), streak 1 (best 1)."
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("S")
+        shown = " ".join(" ".join(screen_text(app)).split())
+        assert label in shown, shown
+        await pilot.press("escape")
+        app.game_ended()
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        shown = " ".join(" ".join(screen_text(app)).split())
+        assert label in shown, shown
+
+    run_scenario(PatienceApp(controller, statistics=lambda: summary), scenario)
