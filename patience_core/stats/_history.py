@@ -12,7 +12,7 @@ import attrs
 
 from patience_core.stats._summary import decoded_options
 
-__all__ = ["COLUMNS", "HistoryRow", "Which", "history"]
+__all__ = ["COLUMNS", "OLD_NO_VERSION", "HistoryRow", "Which", "history"]
 
 #: Each column's Python types in a row patience wrote (``int`` is never ``bool`` here: SQLite
 #: gives none).
@@ -25,6 +25,9 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "score": (int, type(None)),
     "outcome": (str,),
 }
+
+#: The plugin version earlier patience wrote for none: read (and exported) as empty.
+OLD_NO_VERSION = "?"
 
 #: The outcomes patience writes.
 _OUTCOMES = frozenset({"won", "lost", "dead", "abandoned", "in progress"})
@@ -89,7 +92,7 @@ class HistoryRow:
         if options is None or values["outcome"] not in _OUTCOMES:
             raise ValueError("options or outcome not as patience writes them")
         values["options"] = options
-        if values["plugin_version"] == "?":  # what earlier patience wrote for none
+        if values["plugin_version"] == OLD_NO_VERSION:
             values["plugin_version"] = ""
         return cls(**values)  # type: ignore[arg-type]
 

@@ -4,6 +4,8 @@ patience may only read, odd ``-wal``/``-shm`` files; and the path given as text.
 
 from __future__ import annotations
 
+import csv
+import json
 import os
 import sqlite3
 from collections.abc import Callable
@@ -234,3 +236,23 @@ def test_a_data_folder_that_is_a_file_is_said_plainly(
     assert warnings_given == [
         f"statistics are off: the data folder {tmp_path / 'data'} is a file, not a folder"
     ]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_export_writes_the_old_unknown_plugin_version_empty(
+    suffix: str, open_stats: Callable[[], Statistics], db_path: Path, tmp_path: Path
+) -> None:
+    # Earlier patience wrote "?" for no plugin version; history reads it as "", export too.
+    two_won_games(open_stats)
+    edit(db_path, "UPDATE games SET plugin_version = '?' WHERE deal = '1'")
+    out = tmp_path / f"all{suffix}"
+    stats = open_stats()
+    assert stats.export(out) == 2
+    assert [row.plugin_version for row in stats.history()] == ["1.0", ""]
+    text = out.read_text()
+    assert "?" not in text
+    if suffix == ".jsonl":
+        versions = [json.loads(line)["plugin_version"] for line in text.splitlines()]
+    else:
+        versions = [row["plugin_version"] for row in csv.DictReader(text.splitlines())]
+    assert versions == ["", "1.0"]
