@@ -488,7 +488,8 @@ def test_digits_other_than_ascii_or_with_underscores_are_not_a_number(
     ("args", "message"),
     [
         (("deal", "escalator", "--deal", HUGE), "bad deal number: too many digits"),
-        (("solve", "escalator", "--deal", "ms:" + HUGE), "bad deal number: too many digits"),
+        (("solve", "bakers-game", "--deal", "ms:" + HUGE), "bad deal number: too many digits"),
+        (("solve", "escalator", "--deal", "ms:" + HUGE), "escalator does not take ms deal numbers"),
         (("solve", "escalator", "--deal", "1", "--nodes", HUGE), "a number of 5000 digits is"),
         (("solve", "escalator", "--deal", "1", "--budget", HUGE), "a number of 5000 digits is"),
         (("hint", "x.json", "--seconds", "-" + HUGE), "a number of 5000 digits is out of range"),

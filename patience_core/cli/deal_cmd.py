@@ -31,7 +31,7 @@ __all__ = ["deal"]
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", is_eager=True)  # read first: --deal checks its schemes
 @click.option(
     "--deal", "-d", "deal_number", type=DEAL, help="Deal number N (or ms:N); random if omitted."
 )

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 import click
 
 from patience_core.engine import DealNumber, shown
-from patience_core.errors import BadOption, BadSave, PatienceError
+from patience_core.errors import BadDeal, BadOption, BadSave, PatienceError
 from patience_core.games import (
     Game,
     cannot_read,
@@ -42,7 +42,29 @@ class DealType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
         try:
             return DealNumber.parse(value)
         except ValueError as exc:
+            refused = _not_taken(value, ctx)
+            if refused is not None:  # said as for a number in range (``ms:5``): exit 1
+                raise BadDeal(refused) from None
             self.fail(str(exc), param, ctx)
+
+
+def _not_taken(value: Any, ctx: click.Context | None) -> str | None:
+    """Why the command's GAME (an eager argument: read before the options) does not take
+    ``value``'s scheme (``ms`` where a game has no MS numbers), or ``None``: a game that takes
+    no ``ms`` numbers says so whatever the number, out of range too."""
+    name = None if ctx is None else ctx.params.get("game")
+    if ctx is None or not isinstance(name, str):
+        return None
+    from patience_core.cli._group import get_host
+
+    try:
+        schemes = get_host(ctx).game_class(name).deal_schemes
+        DealNumber.parse(value, schemes, name)
+    except ValueError as exc:
+        return str(exc) if str(exc).endswith("deal numbers") else None
+    except PatienceError:
+        return None  # an unknown game: the command says so
+    return None
 
 
 DEAL = DealType()

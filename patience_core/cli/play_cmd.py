@@ -37,7 +37,7 @@ def on_terminal() -> bool:
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", is_eager=True)  # read first: --deal checks its schemes
 @click.option(
     "--deal", "-d", "deal_number", type=DEAL, help="Deal number N (or ms:N); random if omitted."
 )

@@ -40,7 +40,7 @@ def output_format(path: str) -> str:
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", is_eager=True)  # read first: --deal checks its schemes
 @click.option(
     "-n", "--deals", "n", type=WholeNumberType(min=1), required=True, help="How many deals to play."
 )

@@ -38,7 +38,7 @@ def _move_texts(game: Game, position: Position, moves: list[Move] | tuple[Move, 
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", is_eager=True)  # read first: --deal checks its schemes
 @click.option("--deal", "-d", "deal_number", type=DEAL, help="The deal, N or ms:N.")
 @option_flag
 @from_option(

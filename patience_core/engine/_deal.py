@@ -9,7 +9,7 @@ with a FreeCell layout (RULES.md Part A, Baker's Game).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import attrs
 
@@ -71,9 +71,13 @@ class DealNumber:
             )
 
     @classmethod
-    def parse(cls, text: str | int) -> DealNumber:
+    def parse(
+        cls, text: str | int, schemes: Collection[str] | None = None, game: str = "this game"
+    ) -> DealNumber:
         """Read ``"123"``, ``"ms:617"`` or ``"ms 617"`` (also an ``int``).
 
+        :param schemes: the schemes the game ``game`` (its name) takes, when known: a number
+            of another scheme is refused as such whatever the number (before its range).
         :raises ValueError: with a one-line message for anything else, or a number out of range.
         """
         if isinstance(text, int) and not isinstance(text, bool):
@@ -81,12 +85,14 @@ class DealNumber:
         match = _PATTERN.match(str(text))
         if not match:
             raise ValueError(f"bad deal number {shown(str(text), 23)}: expected N or ms:N")
+        scheme = (match["scheme"] or AISLERIOT).lower()
+        if schemes is not None and scheme in _MAX and scheme not in schemes:
+            raise ValueError(f"{game} does not take {scheme} deal numbers")
         number = match["number"]
         sign = "-" if number.startswith("-") else ""
         digits = number.lstrip("+-").lstrip("0") or "0"
         if len(digits) > MAX_DIGITS:
             raise ValueError("bad deal number: too many digits")
-        scheme = (match["scheme"] or AISLERIOT).lower()
         return cls(int(sign + digits), scheme)
 
     def __str__(self) -> str:

@@ -205,7 +205,8 @@ class PatienceApp(AssistApp):
     def action_new_deal(self, problem: str = "", typed: str = "") -> None:
         """Ask which deal to play next: random, a number typed, or a winnable one (``problem``:
         why the deal asked before, typed as ``typed``, cannot be dealt)."""
-        screen = NewDealScreen(problem, typed)
+        game = self.controller.session.game
+        screen = NewDealScreen(problem, typed, game.deal_schemes, game.name)
         self.push_screen(screen, partial(self._new_deal_chosen, screen))
 
     def _new_deal_chosen(self, screen: NewDealScreen, answer: DealNumber | str | None) -> None:

@@ -6,7 +6,7 @@ Each is a modal screen that answers through ``dismiss``: the app decides what fo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import ClassVar
 
 from textual import events
@@ -77,10 +77,13 @@ def new_deal_intro(width: int) -> str:
     )
 
 
-def read_deal(text: str) -> DealNumber | str:
-    """The deal number typed in the new-deal dialog, or the one-line reason it is not one."""
+def read_deal(
+    text: str, schemes: Collection[str] | None = None, game: str = "this game"
+) -> DealNumber | str:
+    """The deal number typed in the new-deal dialog, or the one-line reason it is not one (a
+    scheme not in ``schemes``, the game ``game``'s, is refused as such whatever the number)."""
     try:
-        return DealNumber.parse(text.strip())
+        return DealNumber.parse(text.strip(), schemes, game)
     except ValueError as exc:
         return str(exc)
 
@@ -191,6 +194,8 @@ class NewDealScreen(ModalScreen[DealNumber | str | None]):
 
     :param problem: why the deal asked before cannot be dealt (shown under the field), or "".
     :param typed: the text of that deal, put back in the field, or "".
+    :param schemes: the deal schemes the game takes (``None``: not checked here), and ``game``
+        its name, for the refusal of a number of another scheme.
 
     Answers a :class:`~patience_core.engine.DealNumber`, :data:`RANDOM`, :data:`WINNABLE`, or
     ``None``. :attr:`typed` is the text the number was read from.
@@ -216,10 +221,18 @@ class NewDealScreen(ModalScreen[DealNumber | str | None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_DIALOG, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (16, "-tall")]  # noqa: RUF012
 
-    def __init__(self, problem: str = "", typed: str = "") -> None:
+    def __init__(
+        self,
+        problem: str = "",
+        typed: str = "",
+        schemes: Collection[str] | None = None,
+        game: str = "this game",
+    ) -> None:
         super().__init__()
         self._problem = problem
         self.typed = typed
+        self._schemes = schemes
+        self._game = game
 
     def compose(self) -> ComposeResult:
         """The choices, and the deal number's field."""
@@ -240,7 +253,7 @@ class NewDealScreen(ModalScreen[DealNumber | str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A deal number typed: play it, or say why it is not one (the text stays)."""
-        deal = read_deal(event.value)
+        deal = read_deal(event.value, self._schemes, self._game)
         if isinstance(deal, str):
             self.query_one("#problem", Static).update(deal)
             return

@@ -50,6 +50,12 @@ def test_deal_as_json_lists_the_legal_moves(patience_cli: Run) -> None:
     [
         (("deal", "fake", "-d", "x"), 2, "bad deal number 'x'"),
         (("deal", "fake", "-d", "ms:3"), 1, "fake does not take ms deal numbers"),
+        # Whatever the number: no ms range is told for a game without ms numbers.
+        (("deal", "fake", "-d", "ms:99999999999"), 1, "fake does not take ms deal numbers"),
+        (("deal", "-d", "ms:0", "fake"), 1, "fake does not take ms deal numbers"),
+        (("play", "fake", "-d", "ms:-1"), 1, "fake does not take ms deal numbers"),
+        (("solve", "fake", "-d", "ms:" + "9" * 40), 1, "fake does not take ms deal numbers"),
+        (("deal", "nosuchgame", "-d", "ms:0"), 2, "out of range"),
         (("deal", "fake", "-d", "2", "-o", "empty-piles=x"), 1, "option empty-piles takes"),
         (("deal", "nosuchgame", "-d", "2"), 1, "unknown game 'nosuchgame'"),
     ],

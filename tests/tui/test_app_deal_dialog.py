@@ -46,3 +46,19 @@ def test_a_deal_the_game_refuses_is_said_whole_and_the_text_stays(
 
     run_scenario(PatienceApp(controller), scenario, size)
     assert controller.session.deal == DealNumber(2)
+
+
+@pytest.mark.parametrize("typed", ["ms:99999999999", "ms:0", "ms:-1", "ms:" + "9" * 40])
+def test_an_ms_number_out_of_range_is_refused_as_not_taken(typed: str, tmp_path: Path) -> None:
+    # The game takes no ms numbers whatever the number: that is said, not the ms range.
+    controller = PlayController(Session(FakeGame(), DealNumber(2)), tmp_path / "f.json", "1.0")
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.press("n", *typed, "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewDealScreen)
+        problem = str(screen.query_one("#problem", Static).render())
+        assert problem == f"{FakeGame.name} does not take ms deal numbers"
+
+    run_scenario(PatienceApp(controller), scenario)
