@@ -112,7 +112,8 @@ class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = (
         _DIALOG_CSS.format(name="HelpScreen")
         + "HelpScreen > VerticalScroll {width: auto; max-width: 100%; height: auto;"
-        " max-height: 100%; border: thick $primary; background: $surface; padding: 0 1;}"
+        " max-height: 100%; border: thick $primary; background: $surface; padding: 0 1;"
+        " overflow-x: hidden;}"
     )
 
     def __init__(self, lines: Sequence[str]) -> None:
@@ -273,12 +274,21 @@ class EndScreen(ModalScreen[str]):
     :param lines: what to show above the choices.
     """
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="EndScreen")
+    # Taller than the terminal, the lines scroll (arrows, Page Up/Down, Home, End) under the
+    # choices, which stay in view at the bottom of the dialog.
+    DEFAULT_CSS = (
+        _DIALOG_CSS.format(name="EndScreen")
+        + "EndScreen > VerticalScroll {width: auto; max-width: 90%; height: auto;"
+        " max-height: 100%; border: thick $primary; background: $surface; padding: 0 1;"
+        " overflow-x: hidden;}"
+        " EndScreen #choices {dock: bottom; width: 100%;}"
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "answer('new')", "new deal"),
         Binding("a", "answer('same')", "same deal again"),
         Binding("u,escape", "answer('back')", "back to the game"),
         Binding("q", "answer('quit')", "quit"),
+        *(Binding(key, f"scroll('{action}')", show=False) for key, action in _SCROLL_KEYS.items()),
     ]
 
     def __init__(self, lines: Sequence[str]) -> None:
@@ -288,8 +298,13 @@ class EndScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         """The outcome, and the choices."""
         choices = "n: new deal   a: the same deal again   u: back to the game   q: quit"
-        with Vertical():
-            yield Static("\n".join([*self._lines, "", choices]), markup=False)
+        with VerticalScroll():
+            yield Static("\n".join(self._lines), markup=False)
+            yield Static("\n" + choices, id="choices", markup=False)
+
+    def action_scroll(self, action: str) -> None:
+        """Scroll the lines (``action``: a scroll action of the dialog, e.g. ``scroll_end``)."""
+        getattr(self.query_one(VerticalScroll), f"action_{action}")()
 
     def action_answer(self, answer: str) -> None:
         """Choose what follows."""

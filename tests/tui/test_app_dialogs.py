@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from textual.containers import Vertical
 from textual.pilot import Pilot
 
 from patience_core.play import PlayController
@@ -38,7 +37,7 @@ def test_the_end_screen_and_a_question_are_readable_whole(
         ):
             app.push_screen(screen)
             await pilot.pause()
-            region = screen.query_one(Vertical).region
+            region = screen.query_one("Vertical, VerticalScroll").region
             shown = " ".join(" ".join(screen_text(app, region)).split())
             for text in texts:
                 assert " ".join(text.split()) in shown, (text, shown)
@@ -70,3 +69,35 @@ def test_the_statistics_name_the_option_set_they_count(empty: str, fake_controll
         assert label in shown, shown
 
     run_scenario(PatienceApp(controller, statistics=lambda: summary), scenario)
+
+
+def _joined(app: PatienceApp) -> str:
+    """The text the dialog on top shows (its frame's region only)."""
+    region = app.screen.query_one("VerticalScroll").region
+    return " ".join(" ".join(screen_text(app, region)).split())
+
+
+@pytest.mark.parametrize("size", [(40, 15), (40, 16), (60, 20)], ids=str)
+def test_a_dialog_taller_than_the_terminal_scrolls_to_every_line(
+    size: tuple[int, int], fake_controller: Make
+) -> None:
+    # The end screen's choices stay in view; End reaches its last line, Home its first; the
+    # help's End reaches its closing line.
+    choices = " ".join(CHOICES.split())
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        app.push_screen(EndScreen(LINES))
+        await pilot.pause()
+        assert choices in _joined(app) and LINES[0] in _joined(app)
+        await pilot.press("end")
+        await pilot.pause()
+        assert choices in _joined(app) and " ".join(LINES[-1].split()) in _joined(app)
+        await pilot.press("home")
+        await pilot.pause()
+        assert LINES[0] in _joined(app)
+        await pilot.press("u")
+        await pilot.press("question_mark", "end")
+        await pilot.pause()
+        assert "Any other key closes this." in _joined(app), _joined(app)
+
+    run_scenario(PatienceApp(fake_controller()), scenario, size)
