@@ -30,7 +30,7 @@ title = "My Golf"
 columns = 7
 """
 NOTE = (
-    "note: 'my-golf' has changed since this game was saved; it goes on with the rules it was "
+    "Note: 'my-golf' has changed since this game was saved; it goes on with the rules it was "
     "started with\n"
 )
 

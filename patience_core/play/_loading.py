@@ -236,7 +236,7 @@ def _saved_game(
         ) from None
     if say is not None:
         say(
-            f"note: {saved.game!r} has changed since this game was saved; it goes on with the "
+            f"Note: {saved.game!r} has changed since this game was saved; it goes on with the "
             "rules it was started with"
         )
     return recorded

@@ -14,12 +14,12 @@ import errno
 import os
 import shlex
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import attrs
 
-from patience_core.engine import DealNumber
+from patience_core.engine import DealNumber, counted
 from patience_core.errors import BadSave, PatienceError, one_line
 from patience_core.games import Game, GameSearch, cannot_read
 from patience_core.play._clock import PlayClock
@@ -308,9 +308,19 @@ def _open_locked(
         renew=(lambda: _current(host, game, options)) if notes else None,
     )
     # What was said on resuming, for a full-screen player whose screen hides it.
-    controller.opening_note = " ".join([*notes[:1], *versions]) or None
+    controller.opening_note = _opening_note([*notes[:1], *versions])
     said.append(controller)
     return OpenedGame(controller, lock, statistics)
+
+
+def _opening_note(notes: Sequence[str]) -> str | None:
+    """The notes printed on resuming (``notes``, whole lines) as one message for a full-screen
+    player's message line: the first whole, and how many more follow (the screen shows them
+    when it closes) rather than a second one cut mid-word; ``None`` without notes."""
+    if len(notes) <= 1:
+        return notes[0] if notes else None
+    more = len(notes) - 1
+    return f"{notes[0]} (and {counted(more, 'more note')} when you quit)"
 
 
 def _current(

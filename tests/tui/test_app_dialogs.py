@@ -101,3 +101,26 @@ def test_a_dialog_taller_than_the_terminal_scrolls_to_every_line(
         assert "Any other key closes this." in _joined(app), _joined(app)
 
     run_scenario(PatienceApp(fake_controller()), scenario, size)
+
+
+def test_two_resume_notes_are_not_cut_mid_word_on_the_message_line(fake_controller: Make) -> None:
+    # The full-screen player's message line (two lines at most) shows the first note whole and
+    # says another follows, rather than the two joined and the second cut mid-word.
+    from patience_core.play._start import _opening_note
+
+    first = (
+        "Note: 'escalator' has changed since this game was saved; it goes on with the rules it "
+        "was started with"
+    )
+    second = "Note: saved with escalator of a variant file (no version); now patience 1.0."
+    assert _opening_note([]) is None and _opening_note([second]) == second
+    controller = fake_controller()
+    controller.opening_note = _opening_note([first, second])
+
+    async def scenario(pilot: Pilot[int], app: PatienceApp) -> None:
+        await pilot.pause()
+        message = app.query_one("#message").region
+        shown = " ".join(" ".join(screen_text(app, message)).split())
+        assert shown == f"{first} (and 1 more note when you quit)", shown
+
+    run_scenario(PatienceApp(controller), scenario, (80, 24))
