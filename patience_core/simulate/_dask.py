@@ -192,7 +192,9 @@ class DaskPool:
                         # Dask's small HTTP server (health, and the dashboard when bokeh is there)
                         # on a free port of 127.0.0.1: never 8787, which another cluster may hold.
                         dashboard_address="127.0.0.1:0",
-                        silence_logs=logging.ERROR,
+                        # Its workers' own logs too (a heartbeat to a scheduler closed by
+                        # Ctrl-C is an ERROR there): the run says what went wrong in one line.
+                        silence_logs=logging.CRITICAL,
                     )
                 self._client = distributed.Client(self._cluster, timeout=wait)
             else:
