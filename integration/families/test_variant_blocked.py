@@ -5,6 +5,7 @@ plugin or variant file, or the variant file's problem; the exit status is an unk
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,13 +20,26 @@ BAD_GOLF = 'family = "golf"\nname = "bad-golf"\ntitle = "Bad"\n[parameters]\ncol
 
 
 @pytest.fixture
-def variants(patience_data_dir: Path) -> Path:
-    folder = patience_data_dir / "variants"
-    folder.mkdir(parents=True)
-    (folder / "my-golf.toml").write_text(MY_GOLF)
-    (folder / "other.toml").write_text(MY_GOLF.replace("my-golf", "other-golf"))
-    (folder / "bad-golf.toml").write_text(BAD_GOLF)
-    return folder
+def variants(variants: Path) -> Path:
+    """The variants folder with my-golf.toml, other.toml (declaring other-golf) and a broken
+    bad-golf.toml."""
+    (variants / "my-golf.toml").write_text(MY_GOLF)
+    (variants / "other.toml").write_text(MY_GOLF.replace("my-golf", "other-golf"))
+    (variants / "bad-golf.toml").write_text(BAD_GOLF)
+    return variants
+
+
+def _left_out_by_either_variable(name: str) -> pytest.MarkDecorator:
+    """Run a test twice, with ``name`` left out by ``PATIENCE_DISABLE_PLUGINS`` naming it, then
+    by ``PATIENCE_PLUGINS`` naming only escalator: its arguments ``variable``, ``value`` (to set
+    it to) and ``says`` (what the error line says of the variable)."""
+    return pytest.mark.parametrize(
+        ("variable", "value", "says"),
+        [
+            ("PATIENCE_DISABLE_PLUGINS", name, "PATIENCE_DISABLE_PLUGINS names it"),
+            ("PATIENCE_PLUGINS", "escalator", "PATIENCE_PLUGINS does not name it"),
+        ],
+    )
 
 
 def _error(result: CliResult) -> str:
@@ -35,13 +49,7 @@ def _error(result: CliResult) -> str:
 
 
 @pytest.mark.parametrize("command", [("rules",), ("play", "--plain"), ("deal",)])
-@pytest.mark.parametrize(
-    ("variable", "value", "says"),
-    [
-        ("PATIENCE_DISABLE_PLUGINS", "my-golf", "PATIENCE_DISABLE_PLUGINS names it"),
-        ("PATIENCE_PLUGINS", "escalator", "PATIENCE_PLUGINS does not name it"),
-    ],
-)
+@_left_out_by_either_variable("my-golf")
 def test_a_blocked_variant_file_says_by_which_variable(
     command: tuple[str, ...],
     variable: str,
@@ -75,13 +83,7 @@ def test_a_broken_variant_file_says_its_problem_in_the_same_line(
     assert "parameters.columns is 99" in line and "plugin" not in line
 
 
-@pytest.mark.parametrize(
-    ("variable", "value", "says"),
-    [
-        ("PATIENCE_DISABLE_PLUGINS", "golf", "PATIENCE_DISABLE_PLUGINS names it"),
-        ("PATIENCE_PLUGINS", "escalator", "PATIENCE_PLUGINS does not name it"),
-    ],
-)
+@_left_out_by_either_variable("golf")
 def test_a_blocked_plugin_says_by_which_variable(
     variable: str, value: str, says: str, run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -91,13 +93,7 @@ def test_a_blocked_plugin_says_by_which_variable(
     assert " or " not in line
 
 
-@pytest.mark.parametrize(
-    ("variable", "value", "says"),
-    [
-        ("PATIENCE_DISABLE_PLUGINS", "classics", "PATIENCE_DISABLE_PLUGINS names it"),
-        ("PATIENCE_PLUGINS", "escalator", "PATIENCE_PLUGINS does not name it"),
-    ],
-)
+@_left_out_by_either_variable("classics")
 def test_a_game_of_a_blocked_variant_distribution_says_by_which_variable(
     variable: str, value: str, says: str, run_patience: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,3 +101,40 @@ def test_a_game_of_a_blocked_variant_distribution_says_by_which_variable(
     for game in ("freecell", "klondike-draw-3"):  # names of its files' games, not its own
         line = _error(run_patience("rules", game))
         assert f"unknown game '{game}'" in line and "patience-classics" in line and says in line
+
+
+@pytest.mark.parametrize("command", [("play", "--plain"), ("deal",), ("rules",)])
+def test_a_broken_variant_file_is_found_by_the_name_it_declares(
+    command: tuple[str, ...], variants: Path, run_patience: Run
+) -> None:
+    path = variants / "mine.toml"  # named otherwise than its game
+    path.write_text(MY_GOLF.replace("my-golf", "x-golf") + "[parameters]\nfoo = 1\n")
+    result = run_patience(command[0], "x-golf", *command[1:], input="")
+    assert result.code == 1
+    assert _error(result) == (
+        f"patience: error: unknown game 'x-golf': its variant file {path} is broken: "
+        "parameters.foo is not a parameter of the golf family; allowed: tableau, columns, "
+        "depth, rows, waste-start, deal-size, wrap, queen-on-king, deck"
+    )
+    rows = json.loads(run_patience("plugins", "--json").out)
+    assert next(r for r in rows if r["distribution"] == str(path))["games"] == ["x-golf"]
+
+
+def test_list_ends_with_a_line_counting_what_is_left_out(
+    variants: Path, run_patience: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    listed = run_patience("list")
+    assert listed.code == 0 and "my-golf" in listed.out and "bad-golf" not in listed.out
+    assert listed.err.splitlines()[-1] == (
+        "patience: 1 variant file is blocked, broken or incompatible: its games are not listed "
+        "(see `patience plugins`)"
+    )
+    monkeypatch.setenv("PATIENCE_DISABLE_PLUGINS", "golf,my-golf")
+    for command in (("list",), ("list", "--json")):
+        listed = run_patience(*command)
+        assert listed.code == 0 and "my-golf" not in listed.out
+        assert listed.err.splitlines()[-1] == (
+            "patience: 1 plugin and 2 variant files are blocked, broken or incompatible: their "
+            "games are not listed (see `patience plugins`)"
+        )
+    assert {row["name"] for row in json.loads(listed.out)} >= {"other-golf", "freecell"}

@@ -25,12 +25,8 @@ supermove = "cells"
 
 
 @pytest.fixture
-def eight_off(patience_data_dir: Path) -> Path:
-    folder = patience_data_dir / "variants"
-    folder.mkdir(parents=True)
-    path = folder / "eight-off.toml"
-    path.write_text(EIGHT_OFF)
-    return path
+def eight_off(add_variant: Any) -> Path:
+    return add_variant("eight-off", EIGHT_OFF)
 
 
 def test_a_variant_file_is_a_game_for_every_command(
@@ -64,6 +60,8 @@ def test_a_broken_data_folder_file_leaves_the_rest_working(
     assert listed.err == (
         f"patience: warning: variant file {eight_off} is broken and was skipped: "
         "parameters.cells is 80; allowed: a whole number 0..10\n"
+        "patience: 1 variant file is blocked, broken or incompatible: its games are not listed "
+        "(see `patience plugins`)\n"
     )
     assert run_patience("plugins").code == 0
 

@@ -36,12 +36,8 @@ NOTE = (
 
 
 @pytest.fixture
-def my_golf(patience_data_dir: Path) -> Path:
-    folder = patience_data_dir / "variants"
-    folder.mkdir(parents=True)
-    path = folder / "my-golf.toml"
-    path.write_text(MY_GOLF)
-    return path
+def my_golf(add_variant: Callable[[str, str], Path]) -> Path:
+    return add_variant("my-golf", MY_GOLF)
 
 
 def _start(run_patience: Run, save: Path) -> list[str]:
@@ -165,3 +161,65 @@ def test_the_full_screen_player_resumes_with_the_saved_rules(
     saved = read_save(save)
     assert list(saved.moves) == line[:1] and list(saved.redo) == line[1:2]
     assert saved.variant is not None and saved.variant["parameters"]["columns"] == 7
+
+
+GONE = "'my-golf' is not installed now (its variant file or plugin is gone); the save is kept"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("play", "my-golf", "--resume", "--plain"),  # the default save
+        ("play", "my-golf", "--resume", "--plain", "--file", "{save}"),
+        ("score", "{save}"),
+        ("score", "{save}", "--json"),
+        ("hint", "{save}"),
+        ("deal", "golf", "--from", "{save}"),
+        ("solve", "golf", "--from", "{save}"),
+    ],
+)
+def test_a_save_whose_variant_file_is_gone_says_so_and_is_kept(
+    my_golf: Path,
+    run_patience: Run,
+    patience_data_dir: Path,
+    tmp_path: Path,
+    command: tuple[str, ...],
+) -> None:
+    if "{save}" in command:
+        save, where = tmp_path / "game.json", ("--file", str(tmp_path / "game.json"))
+    else:
+        save, where = patience_data_dir / "saves" / "my-golf.json", ()
+    played = run_patience("play", "my-golf", "--deal", "3", "--plain", *where, input="")
+    assert played.code == 3, played.err
+    before = save.read_bytes()
+    my_golf.unlink()
+    result = run_patience(*(part.format(save=save) for part in command), input="")
+    assert result.code == 1 and not result.out
+    assert result.err == f"patience: error: {save}: cannot load the saved my-golf game: {GONE}\n"
+    assert save.read_bytes() == before
+
+
+def test_a_save_whose_variant_file_is_broken_now_says_why_and_is_kept(
+    my_golf: Path, run_patience: Run, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    _start(run_patience, save)
+    before = save.read_bytes()
+    my_golf.write_text(MY_GOLF + "deck = 'no-such-deck'\nfoo = 1\n")
+    for command in (("play", "my-golf", "--resume", "--file", str(save)), ("score", str(save))):
+        result = run_patience(*command, input="")
+        assert result.code == 1
+        error = result.err.splitlines()[-1]  # after the warning of the broken file
+        assert error.startswith(f"patience: error: {save}: cannot load the saved my-golf game: ")
+        assert f"(its variant file {my_golf} is broken: parameters." in error
+        assert error.endswith("; the save is kept")
+    assert save.read_bytes() == before
+
+
+def test_resuming_a_game_not_installed_without_its_save_is_an_unknown_game(
+    run_patience: Run, tmp_path: Path
+) -> None:
+    for file in ((), ("--file", str(tmp_path / "none.json"))):
+        result = run_patience("play", "my-golf", "--resume", *file, input="")
+        assert result.code == 1
+        assert result.err.startswith("patience: error: unknown game 'my-golf' (did you mean")

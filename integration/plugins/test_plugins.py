@@ -22,6 +22,12 @@ from patience_core.cli import cli
 from patience_core.errors import PluginError, UnknownGame
 from patience_core.plugins import PluginHost
 
+#: The line ``patience list`` ends with on stderr when plugins are left out: the number and
+#: verb, then "its" or "their".
+NOT_LISTED = (
+    "patience: {} blocked, broken or incompatible: {} games are not listed (see `patience plugins`)"
+)
+
 
 class _Dist:
     def __init__(self, name: str, version: str) -> None:
@@ -456,7 +462,8 @@ def test_a_game_with_a_title_of_5000_characters_does_not_widen_the_list(
     assert result.err.splitlines() == [
         "patience: warning: plugin patience-alpha (alpha) is broken and was skipped: game class "
         f"Alpha: title is '{'T' * 37}...', of 5,000 characters, not 60 at most (it is a cell "
-        "of the `patience list` table)"
+        "of the `patience list` table)",
+        NOT_LISTED.format("1 plugin is", "its"),
     ]
 
 
@@ -491,16 +498,17 @@ def test_list_and_rules_with_a_game_whose_title_or_rules_are_wrong(
     result = run_patience("list")
     assert result.code == 0
     assert result.out == "beta  Beta  patience-beta 1.0\n"
-    warnings = result.err.splitlines()
-    assert len(warnings) == 2
+    *warnings, count = result.err.splitlines()
+    assert len(warnings) == 2 and count == NOT_LISTED.format("2 plugins are", "their")
     assert warnings[0].startswith("patience: warning: plugin patience-alpha (alpha) is broken")
     assert "title is 42" in warnings[0]
     assert "patience-gamma (gamma) is broken" in warnings[1] and "title is 'Gamma?" in warnings[1]
     result = run_patience("rules", "alpha")
     assert result.code == 1 and not result.out
+    # The plugin's own error is in the same line, not only in the warning above it.
     assert result.err.splitlines()[-1] == (
         "patience: error: unknown game 'alpha': its plugin patience-alpha is broken and was "
-        "skipped (see `patience plugins`)"
+        "skipped: game class Alpha: title is 42, not one line of text"
     )
     assert "Traceback" not in result.err
     assert run_patience("rules", "beta").out == "A tiny game.\n"
@@ -644,6 +652,7 @@ def test_the_command_line_lists_the_other_games_when_a_plugin_exits_at_import(
     assert result.err.splitlines() == [
         "patience: warning: plugin patience-golf (golf) is broken and was skipped: SystemExit: 3",
         "patience: warning: plugin patience-hole (hole) is broken and was skipped: GeneratorExit",
+        NOT_LISTED.format("2 plugins are", "their"),
     ]
     assert "Traceback" not in result.err
 
@@ -968,3 +977,31 @@ def test_a_plugin_list_naming_nothing_is_no_list(value: str) -> None:
     h = host(ok("beta", "patience-beta", "beta"), PATIENCE_PLUGINS=value)
     assert "beta" in h.games.names()
     assert h.problems == []
+
+
+@pytest.mark.parametrize(
+    ("golf", "why"),
+    [
+        (None, "its variant file or plugin is gone"),
+        (
+            FakeEntryPoint("golf", "patience-golf", failing_import),
+            "its plugin patience-golf is broken and was skipped: ImportError: No module named "
+            "'missing_dependency'",
+        ),
+    ],
+)
+def test_a_save_of_a_plugin_game_not_installed_now_says_so_and_is_kept(
+    installed: Any, run_patience: Any, tmp_path: Any, golf: Any, why: str
+) -> None:
+    save = tmp_path / "game.json"
+    assert run_patience("play", "golf", "-d", "1", "--file", str(save), input="").code == 3
+    before = save.read_bytes()
+    installed(*filter(None, [golf, ok("beta", "patience-beta", "beta")]))
+    for command in (("score", str(save)), ("play", "golf", "--resume", "--file", str(save))):
+        result = run_patience(*command, input="")
+        assert result.code == 1 and not result.out
+        assert result.err.splitlines()[-1] == (
+            f"patience: error: {save}: cannot load the saved golf game: 'golf' is not installed "
+            f"now ({why}); the save is kept"
+        )
+    assert save.read_bytes() == before

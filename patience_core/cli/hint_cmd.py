@@ -62,7 +62,9 @@ def hint_command(
     is never changed."""
     mode = chosen_mode(thoughtful, honest)
     host = get_host(ctx)
-    _saved, session = load_session(file_path(file, "FILE", "save file", reading=True), host.game)
+    _saved, session = load_session(
+        file_path(file, "FILE", "save file", reading=True), host.saved_game
+    )
     positions = session.positions
     # By default the budget in positions decides and the cap only guards against a runaway
     # search: start-up under load must not cut the search short (docs/solver.md). A --seconds

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
-from patience_core.engine import DealNumber, shown
+from patience_core.engine import DealNumber, SchemeNotTaken, shown
 from patience_core.errors import BadDeal, BadOption, BadSave, PatienceError
 from patience_core.games import (
     Game,
@@ -23,7 +23,13 @@ from patience_core.games import (
     recorded_options,
 )
 from patience_core.model import Position
-from patience_core.play import SAVE_FORMAT, load_session
+from patience_core.play import (
+    SAVE_FORMAT,
+    default_save_path,
+    load_session,
+    read_save,
+    restore_session,
+)
 from patience_core.plugins import PluginHost
 from patience_core.solve import HONEST, THOUGHTFUL
 
@@ -32,7 +38,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 class DealType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
     """A deal number: ``N`` (0..2**32-1) or ``ms:N`` (1..2**31-1); reports bad input with a
-    one-line usage error."""
+    one-line usage error, and a scheme the command's GAME does not take as that game's
+    refusal (exit 1)."""
 
     name = "deal"
 
@@ -42,29 +49,33 @@ class DealType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
         try:
             return DealNumber.parse(value)
         except ValueError as exc:
-            refused = _not_taken(value, ctx)
-            if refused is not None:  # said as for a number in range (``ms:5``): exit 1
-                raise BadDeal(refused) from None
-            self.fail(str(exc), param, ctx)
+            problem = exc
+        # A game that takes no ``ms`` numbers says so whatever the number, out of range too,
+        # as for a number in range (``ms:5``): exit 1.
+        name, schemes = _game_schemes(ctx)
+        if schemes is not None:
+            try:
+                DealNumber.parse(value, schemes, name)
+            except SchemeNotTaken as exc:
+                raise BadDeal(str(exc)) from None
+            except ValueError:
+                pass  # the number's own fault, said below
+        self.fail(str(problem), param, ctx)
 
 
-def _not_taken(value: Any, ctx: click.Context | None) -> str | None:
-    """Why the command's GAME (an eager argument: read before the options) does not take
-    ``value``'s scheme (``ms`` where a game has no MS numbers), or ``None``: a game that takes
-    no ``ms`` numbers says so whatever the number, out of range too."""
+def _game_schemes(ctx: click.Context | None) -> tuple[str, tuple[str, ...] | None]:
+    """The command's GAME (an eager argument: read before the options) and the deal schemes it
+    takes; ``None`` for the schemes when there is no GAME or it is unknown (the command says
+    so)."""
     name = None if ctx is None else ctx.params.get("game")
     if ctx is None or not isinstance(name, str):
-        return None
+        return "", None
     from patience_core.cli._group import get_host
 
     try:
-        schemes = get_host(ctx).game_class(name).deal_schemes
-        DealNumber.parse(value, schemes, name)
-    except ValueError as exc:
-        return str(exc) if str(exc).endswith("deal numbers") else None
+        return name, get_host(ctx).game_class(name).deal_schemes
     except PatienceError:
-        return None  # an unknown game: the command says so
-    return None
+        return name, None
 
 
 DEAL = DealType()
@@ -257,7 +268,7 @@ def position_from_file(
             raise BadSave("a saved game cannot be read from standard input: give its file name")
         if chosen:
             raise click.UsageError("--option cannot be used with a saved game")
-        _saved, session = load_session(Path(path), host.game)
+        _saved, session = load_session(Path(path), host.saved_game)
         if session.game.name != registered:
             raise BadSave(f"{path} holds a saved {session.game.name} game, not {name}")
         return session.game, session.position, f"{path} (after move {len(session.moves)})"
@@ -312,3 +323,22 @@ def file_path(text: str, what: str, kind: str = "file", reading: bool = False) -
         # An empty path is the current folder: say so.
         raise PatienceError(f"{what} names a folder, not a {kind}: {text or '.'!r}")
     return path
+
+
+def refuse_save_of_missing_game(host: PluginHost, game: str, file: str | None) -> None:
+    """For ``play GAME --resume`` of a game not installed now: when the save it would resume
+    (``file``, else GAME's default save) is a save of GAME, say so in one line, as ``score``
+    and ``hint`` say it (:meth:`PluginHost.saved_game`); else return, for the command to say
+    the game is unknown.
+
+    :raises BadSave: ``PATH: cannot load the saved GAME game: 'GAME' is not installed now
+        (why); the save is kept``. The save is only read.
+    """
+    try:
+        path = file_path(file, "--file", "save file") if file is not None else None
+        path = path or default_save_path(game)
+        saved = read_save(path)
+    except (PatienceError, OSError):
+        return  # no save of it there: an unknown game is all there is to say
+    if saved.game == game:
+        restore_session(saved, host.saved_game, path)  # raises, naming the save and the game

@@ -15,9 +15,15 @@ import sys
 import click
 
 from patience_core.cli import end_interrupted_line, get_host, own_exit, show_traceback
-from patience_core.cli.options import DEAL, file_path, option_flag, random_deal
+from patience_core.cli.options import (
+    DEAL,
+    file_path,
+    option_flag,
+    random_deal,
+    refuse_save_of_missing_game,
+)
 from patience_core.engine import DealNumber
-from patience_core.errors import PatienceError
+from patience_core.errors import PatienceError, UnknownGame
 from patience_core.games import parse_options, shown_path
 from patience_core.play import (
     PlayRequest,
@@ -81,7 +87,12 @@ def play(
     exits 0 won, 3 in progress, 4 lost, 5 at a refused move (docs/play.md)."""
     host = get_host(ctx)
     dead_seconds, dead_nodes = dead_check_budget(interactive=stdin_is_tty())
-    host.game_class(game)  # UnknownGame (saying why a plugin is missing), before anything else
+    try:
+        host.game_class(game)  # UnknownGame (saying why a plugin is missing), before anything
+    except UnknownGame:
+        if resume:  # a save of a game not installed now is said to be one, and kept
+            refuse_save_of_missing_game(host, game, file)
+        raise
     path = (
         file_path(file, "--file", "save file", reading=resume)
         if file is not None

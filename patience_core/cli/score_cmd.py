@@ -24,7 +24,9 @@ def score(ctx: click.Context, file: str, as_json: bool) -> None:
     the deal, so the score is that of the position they reach; a bad file is reported in one line
     (exit 1) and never changed."""
     host = get_host(ctx)
-    saved, session = load_session(file_path(file, "FILE", "save file", reading=True), host.game)
+    saved, session = load_session(
+        file_path(file, "FILE", "save file", reading=True), host.saved_game
+    )
     state = session.finished or "in progress"
     if as_json:
         result = {

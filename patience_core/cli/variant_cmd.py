@@ -44,13 +44,17 @@ def _same_file(one: str | None, other: Path, data: bytes) -> bool:
 
 
 @variant.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+# Not dir_okay=False (click's usage error, exit 2): a folder is a file that cannot be read, told
+# in one line, exit 1, as every bad file (docs/cli.md).
+@click.argument("file", type=click.Path(path_type=Path))
 @click.pass_context
 def check(ctx: click.Context, file: Path) -> None:
     """Check the variant file FILE as patience reads it.
 
     Prints every problem, one line each (the file, the key, what is allowed), and exits 1; or
-    one line saying which game it declares, and exits 0.
+    one line saying which game it declares, and exits 0. A FILE that cannot be read (missing,
+    a folder, not a regular file) is one line and exit 1 too, as every file patience reads;
+    exit 2 is for a usage error (FILE not given).
     """
     label = shown(str(file), 200, quote=False)
     try:

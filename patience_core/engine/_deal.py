@@ -22,6 +22,7 @@ __all__ = [
     "AISLERIOT",
     "MS",
     "DealNumber",
+    "SchemeNotTaken",
     "aisleriot_shuffle",
     "microsoft_deal",
     "standard_deck",
@@ -38,6 +39,11 @@ MAX_DIGITS = 20
 _PATTERN = re.compile(
     r"^\s*(?:(?P<scheme>[a-z]+)\s*[: ]\s*)?(?P<number>[+-]?[0-9]+)\s*$", re.I | re.ASCII
 )
+
+
+class SchemeNotTaken(ValueError):
+    """A deal number of a scheme the game does not take (``ms:5`` for Klondike): refused as
+    such whatever the number, out of range too (:meth:`DealNumber.parse`)."""
 
 
 @attrs.frozen(order=True)
@@ -78,6 +84,7 @@ class DealNumber:
 
         :param schemes: the schemes the game ``game`` (its name) takes, when known: a number
             of another scheme is refused as such whatever the number (before its range).
+        :raises SchemeNotTaken: (a :class:`ValueError`) for a scheme not in ``schemes``.
         :raises ValueError: with a one-line message for anything else, or a number out of range.
         """
         if isinstance(text, int) and not isinstance(text, bool):
@@ -87,7 +94,7 @@ class DealNumber:
             raise ValueError(f"bad deal number {shown(str(text), 23)}: expected N or ms:N")
         scheme = (match["scheme"] or AISLERIOT).lower()
         if schemes is not None and scheme in _MAX and scheme not in schemes:
-            raise ValueError(f"{game} does not take {scheme} deal numbers")
+            raise SchemeNotTaken(f"{game} does not take {scheme} deal numbers")
         number = match["number"]
         sign = "-" if number.startswith("-") else ""
         digits = number.lstrip("+-").lstrip("0") or "0"

@@ -46,7 +46,6 @@ from patience_core.games import Game, GameRegistry, GameSearch, StrategyRegistry
 from patience_core.model import Card
 from patience_core.plugins import _builtins, hookspecs
 from patience_core.plugins._records import (
-    BLOCKED,
     BROKEN,
     BUILTIN,
     ENTRY_POINT_GROUP,
@@ -55,7 +54,9 @@ from patience_core.plugins._records import (
     Candidate,
     PluginRecord,
     api_problem,
+    left_out_record,
     own_game_names,
+    why_left_out,
 )
 from patience_core.plugins._selection import select
 from patience_core.plugins._variants import (
@@ -296,17 +297,31 @@ class PluginHost:
         try:
             return self.load().games.get(name)
         except UnknownGame as exc:
-            wanted = name.strip().lower()
-            for record in self.records:
-                if record.status in (BROKEN, INCOMPATIBLE, BLOCKED) and wanted in (
-                    record.name.lower(),
-                    record.distribution.lower().removeprefix("patience-"),
-                    *record.games,  # a blocked variant distribution's
-                ):
-                    raise UnknownGame(
-                        f"unknown game {shown(name, 23)}: {_left_out(record)}"
-                    ) from exc
+            record = left_out_record(self.records, name)
+            if record is not None:
+                why = why_left_out(record)
+                raise UnknownGame(f"unknown game {shown(name, 23)}: {why}") from exc
             raise
+
+    def saved_game(self, name: str, options: Mapping[str, str] | None = None) -> Game:
+        """:meth:`game`, for a saved game of ``name`` being read (``score``, ``hint``,
+        ``play --resume``): reading never changes a save, and a game not installed any more
+        says so (the file named by the caller) rather than only that the name is unknown.
+
+        :raises UnknownGame: ``'NAME' is not installed now (its variant file or plugin is
+            gone); the save is kept``, or with why its plugin or variant file provides it no
+            more (broken, incompatible, blocked) in the parentheses.
+        :raises BadOption: for invalid options.
+        """
+        try:
+            game_class = self.game_class(name)
+        except UnknownGame as exc:
+            record = left_out_record(self.records, name)
+            why = why_left_out(record) if record else "its variant file or plugin is gone"
+            raise UnknownGame(
+                f"{shown(name, 23)} is not installed now ({why}); the save is kept"
+            ) from exc
+        return game_class(options)
 
     def game(self, name: str, options: Mapping[str, str] | None = None) -> Game:
         """A :class:`Game` instance of game ``name`` with ``options``.
@@ -364,16 +379,3 @@ class PluginHost:
         first, the first text wins), or ``None`` when none draws it."""
         text: str | None = self.pm.hook.patience_card_text(card=card, unicode=unicode)
         return text
-
-
-def _left_out(record: PluginRecord) -> str:
-    """Why the plugin or variant file of ``record`` provides no game: which variable blocked
-    it, or a variant file's problem (a plugin's is in ``patience plugins``)."""
-    if record.kind == VARIANT_FILE:
-        return f"the variant file {record.distribution} is {record.status}: {record.error}"
-    if record.status == BLOCKED:
-        return f"its plugin {record.distribution} is blocked: {record.error}"
-    return (
-        f"its plugin {record.distribution} is {record.status} and was skipped "
-        "(see `patience plugins`)"
-    )

@@ -21,12 +21,15 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "INCOMPATIBLE",
     "LOADED",
+    "VARIANT_FILE",
     "Candidate",
     "PluginRecord",
     "api_problem",
     "candidates",
+    "left_out_record",
     "names_from_env",
     "own_game_names",
+    "why_left_out",
 ]
 
 #: The entry-point group game plugins declare, e.g. ``[project.entry-points.patience]``.
@@ -37,6 +40,9 @@ BROKEN = "broken"
 BLOCKED = "blocked"
 BUILTIN = "built-in"
 INCOMPATIBLE = "incompatible"
+
+#: The :attr:`PluginRecord.kind` of a variant file of the data folder.
+VARIANT_FILE = "variant file"
 
 
 @attrs.frozen
@@ -97,6 +103,33 @@ def candidates(found: Iterable[Any]) -> list[Candidate]:
             result.append(Candidate(ep.name, dist_name, version, ep, group))
     result.sort(key=lambda c: (c.distribution.lower(), c.name))
     return result
+
+
+def left_out_record(records: Iterable[PluginRecord], name: str) -> PluginRecord | None:
+    """The record of the plugin or variant file that would provide game ``name`` but was
+    skipped (broken, incompatible or blocked), or ``None``: matched by its entry-point name,
+    its distribution (``patience-NAME``) or the games it names (a blocked variant
+    distribution's files', a blocked or broken variant file's declared one)."""
+    wanted = name.strip().lower()
+    for record in records:
+        if record.status in (BROKEN, INCOMPATIBLE, BLOCKED) and wanted in (
+            record.name.lower(),
+            record.distribution.lower().removeprefix("patience-"),
+            *record.games,
+        ):
+            return record
+    return None
+
+
+def why_left_out(record: PluginRecord) -> str:
+    """Why the plugin or variant file of ``record`` provides no game, for the same line as the
+    game: which variable blocked it, or why it failed to load (its variant file's problem, or
+    its plugin's error as ``patience plugins`` shows it)."""
+    if record.kind == VARIANT_FILE:
+        return f"its variant file {record.distribution} is {record.status}: {record.error}"
+    if record.status == BLOCKED:
+        return f"its plugin {record.distribution} is blocked: {record.error}"
+    return f"its plugin {record.distribution} is {record.status} and was skipped: {record.error}"
 
 
 def own_game_names(loading: Iterable[Candidate]) -> dict[str, str]:

@@ -21,7 +21,13 @@ from patience_core.errors import BadSave, PluginError, one_line
 from patience_core.families import Family, VariantError, read_variant, variant_problems
 from patience_core.files import data_dir
 from patience_core.games import GameRegistry, read_file_bytes
-from patience_core.plugins._records import BROKEN, LOADED, Candidate, PluginRecord
+from patience_core.plugins._records import (
+    BROKEN,
+    LOADED,
+    VARIANT_FILE,
+    Candidate,
+    PluginRecord,
+)
 
 __all__ = [
     "MAX_VARIANT_BYTES",
@@ -40,8 +46,6 @@ __all__ = [
 #: The entry-point group of distributions that ship variant files: the value names a package
 #: whose ``*.toml`` resources are variants, e.g. ``classics = "patience_classics"``.
 VARIANTS_GROUP = "patience.variants"
-#: The :attr:`PluginRecord.kind` of a variant file of the data folder.
-VARIANT_FILE = "variant file"
 
 
 #: The largest variant file read, in bytes (64 KiB: a variant file is a few hundred bytes).
@@ -177,13 +181,18 @@ def load_variant_files(
     :param skipped: file stems not to load (blocked by ``PATIENCE_DISABLE_PLUGINS`` or left out
         of ``PATIENCE_PLUGINS``); they get no record.
     :returns: one record per file (kind :data:`VARIANT_FILE`, named by its stem, the path as its
-        distribution): loaded with its game, or broken with its first problem.
+        distribution): loaded with its game, or broken with its first problem and the game
+        name it declares, when it can be read (:func:`declared_name`).
     """
     records = []
     for path in variant_paths(folder):
         if path.stem in (skipped or set()):
             continue
         error, name = _load_file(path, games)
+        if error:
+            # The name it declares, read as data, as a blocked file's: asking for that game
+            # then says why it is missing.
+            name = declared_name(path)
         records.append(
             PluginRecord(
                 path.stem,

@@ -183,3 +183,19 @@ def test_variant_without_a_command_is_one_line(patience_cli: Any) -> None:
     assert result.err == (
         "patience variant: error: a command is missing: patience variant check FILE (see --help)\n"
     )
+
+
+@pytest.mark.parametrize("folder", ["", "/", "."])
+def test_check_a_folder_is_one_line_exit_1_as_its_help_says(
+    patience_cli: Any, tmp_path: Path, folder: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    given = folder or str(tmp_path)
+    result = patience_cli("variant", "check", given)
+    assert result.code == 1 and not result.out
+    assert result.err == f"patience: error: {given}: cannot be read: Is a directory\n"
+    help_text = " ".join(patience_cli("variant", "check", "--help").out.split())
+    assert (
+        "A FILE that cannot be read (missing, a folder, not a regular file) is one line and "
+        "exit 1 too" in help_text
+    )

@@ -14,6 +14,7 @@ from patience_core.engine import (
     Build,
     DealNumber,
     EmptyPile,
+    SchemeNotTaken,
     aisleriot_shuffle,
     deal_round,
     move_cards,
@@ -75,6 +76,22 @@ def test_another_deal_scheme_is_refused_in_one_line() -> None:
     assert GAME.deal_schemes == (AISLERIOT,)
     with pytest.raises(BadDeal, match=r"^fake does not take ms deal numbers$"):
         GAME.deal(DealNumber.parse("ms:5"))
+
+
+@pytest.mark.parametrize("text", ["ms:5", "ms:0", "ms 99999999999"])
+def test_a_scheme_the_game_does_not_take_is_its_own_kind_of_value_error(text: str) -> None:
+    """Refused as such whatever the number: a type the command line catches, not a message
+    it reads."""
+    with pytest.raises(SchemeNotTaken, match=r"^fake does not take ms deal numbers$"):
+        DealNumber.parse(text, GAME.deal_schemes, GAME.name)
+    assert issubclass(SchemeNotTaken, ValueError)
+
+
+@pytest.mark.parametrize("text", ["ms:0", "x", "ms:" + "9" * 30])
+def test_a_bad_number_of_a_scheme_taken_is_no_scheme_refusal(text: str) -> None:
+    with pytest.raises(ValueError) as raised:
+        DealNumber.parse(text, ("aisleriot", "ms"), "bakers-game")
+    assert not isinstance(raised.value, SchemeNotTaken)
 
 
 @pytest.mark.parametrize("text", ["-1", str(2**32), "twelve", "ms:0"])
