@@ -32,10 +32,9 @@ BigCell = make_variant(
 
 
 def test_patience_deal_shows_every_pile_once(
-    patience_data_dir: Path, run_patience: Callable[..., CliResult]
+    add_variant: Callable[[str, str], Path], run_patience: Callable[..., CliResult]
 ) -> None:
-    (patience_data_dir / "variants").mkdir(parents=True)
-    (patience_data_dir / "variants" / "big-cell.toml").write_text(BIG_CELL)
+    add_variant("big-cell", BIG_CELL)
     result = run_patience("deal", "big-cell", "--deal", "1")
     assert result.code == 0, result.err
     labels = re.findall(r"\b([a-z]+\d+)\b", result.out)

@@ -29,13 +29,6 @@ wrap = false
 """
 
 
-@pytest.fixture
-def variants(patience_data_dir: Path) -> Path:
-    folder = patience_data_dir / "variants"
-    folder.mkdir(parents=True)
-    return folder
-
-
 def test_simulate_starts_a_new_run_when_the_variant_file_is_edited(
     variants: Path, run_patience: Run, tmp_path: Path
 ) -> None:

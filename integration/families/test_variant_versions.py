@@ -34,12 +34,16 @@ tableau = "pyramid"
 
 
 @pytest.fixture
-def variant(patience_data_dir: Path) -> Path:
-    folder = patience_data_dir / "variants"
-    folder.mkdir(parents=True)
-    path = folder / "my-esc.toml"
-    path.write_text(MY_ESCALATOR)
-    return path
+def variant(add_variant: Callable[[str, str], Path]) -> Path:
+    return add_variant("my-esc", MY_ESCALATOR)
+
+
+def _play_a_move(run_patience: Run, save: Path, *how: str) -> CliResult:
+    """``patience play escalator HOW --file SAVE`` (``--deal 3``, or ``--resume``), one move
+    piped (a deal from the stock): the game left in progress (exit status 3)."""
+    result = run_patience("play", "escalator", *how, "--file", str(save), input="d\n")
+    assert result.code == 3, result.err
+    return result
 
 
 def _no_placeholder(run_patience: Run, save: Path, *outputs: str) -> None:
@@ -57,12 +61,10 @@ def test_a_plugins_save_resumed_with_a_variant_file_of_its_name_says_so(
     variant: Path, run_patience: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     save = tmp_path / "game.json"
-    started = run_patience("play", "escalator", "--deal", "3", "--file", str(save), input="d\n")
-    assert started.code == 3, started.err
+    _play_a_move(run_patience, save, "--deal", "3")
     assert read_save(save).plugin_version  # the plugin's version
     monkeypatch.setenv("PATIENCE_DISABLE_PLUGINS", "escalator")
-    resumed = run_patience("play", "escalator", "--resume", "--file", str(save), input="d\n")
-    assert resumed.code == 3, resumed.err
+    resumed = _play_a_move(run_patience, save, "--resume")
     assert "My Escalator" in resumed.out
     note = next(line for line in resumed.out.splitlines() if line.startswith("Note: saved"))
     assert str(variant) in note and read_save(save).plugin_version == ""
@@ -74,13 +76,11 @@ def test_a_variant_files_save_resumed_with_the_plugin_of_its_name_says_so(
 ) -> None:
     save = tmp_path / "game.json"
     monkeypatch.setenv("PATIENCE_DISABLE_PLUGINS", "escalator")
-    started = run_patience("play", "escalator", "--deal", "3", "--file", str(save), input="d\n")
-    assert started.code == 3, started.err
+    started = _play_a_move(run_patience, save, "--deal", "3")
     _no_placeholder(run_patience, save, started.out, started.err)
     monkeypatch.delenv("PATIENCE_DISABLE_PLUGINS")
     variant.unlink()  # else two games of one name: the plugin's is kept, with a warning
-    resumed = run_patience("play", "escalator", "--resume", "--file", str(save), input="d\n")
-    assert resumed.code == 3, resumed.err
+    resumed = _play_a_move(run_patience, save, "--resume")
     note = next(line for line in resumed.out.splitlines() if line.startswith("Note: saved"))
     assert "variant file" in note and "patience-escalator" in note
     assert read_save(save).plugin_version  # the plugin's version now
@@ -91,8 +91,7 @@ def test_a_save_written_with_the_old_placeholder_loads_without_it(
     run_patience: Run, tmp_path: Path, patience_data_dir: Path
 ) -> None:
     save = tmp_path / "game.json"
-    started = run_patience("play", "escalator", "--deal", "3", "--file", str(save), input="d\n")
-    assert started.code == 3, started.err
+    _play_a_move(run_patience, save, "--deal", "3")
     data = json.loads(save.read_text())
     data["plugin_version"] = "?"  # as patience wrote it for a variant file before
     save.write_text(json.dumps(data))
@@ -101,8 +100,7 @@ def test_a_save_written_with_the_old_placeholder_loads_without_it(
         db.execute("UPDATE games SET plugin_version = '?'")
     db.close()
     assert '"?"' not in run_patience("history", "--json").out
-    resumed = run_patience("play", "escalator", "--resume", "--file", str(save), input="d\n")
-    assert resumed.code == 3, resumed.err
+    resumed = _play_a_move(run_patience, save, "--resume")
     assert "?" not in resumed.out
 
 
@@ -110,8 +108,7 @@ def test_the_full_screen_player_shows_the_versions_note(
     variant: Path, run_patience: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     save = tmp_path / "game.json"
-    started = run_patience("play", "escalator", "--deal", "3", "--file", str(save), input="d\n")
-    assert started.code == 3, started.err
+    _play_a_move(run_patience, save, "--deal", "3")
     monkeypatch.setenv("PATIENCE_DISABLE_PLUGINS", "escalator")
     request = PlayRequest(game="escalator", path=save, explicit_file=True, resume=True)
     shown: list[str] = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 
 from patience_core.engine import DealNumber
 from patience_core.families import SpiderFamily, SpiderSearch
@@ -34,26 +35,51 @@ def position(columns: list[list[Card]], stock: list[Card] | None = None) -> Posi
     return Position((tuple(stock or ()), *((),) * FOUNDATIONS, *map(tuple, columns)))
 
 
+def kings_on_the_rest(
+    left_out: set[tuple[int, int]],
+    onto: Sequence[int],
+    columns: list[list[Card]] | None = None,
+) -> list[list[Card]]:
+    """The four suits laid out: every card but the Kings and the ``left_out`` ones (rank, suit)
+    face down, dealt in turn onto the columns ``onto`` (indexes) of ``columns`` (default: seven
+    empty ones), then each suit's King face up on t1..t4. The test places the cards left out."""
+    kings = {(13, s) for s in range(4)}
+    rest = [
+        Card.of(r, s, False)
+        for r, s in itertools.product(range(1, 14), range(4))
+        if (r, s) not in left_out | kings
+    ]
+    columns = columns if columns is not None else [[] for _ in range(7)]
+    for k, card in enumerate(rest):
+        columns[onto[k % len(onto)]].append(card)
+    for s in range(4):
+        columns[s].append(Card.of(13, s))
+    return columns
+
+
 def stuck_columns() -> list[list[Card]]:
     """Kings on t1..t4, fives on t5..t7 with the four of the t7 five's suit on it, every six at
     the bottom of a column, every other card face down: the four can only go from five to
     five, and nothing else ever moves."""
-    up = {(13, s) for s in range(4)} | {(5, 0), (5, 1), (5, 2), (4, 2)}
     sixes = [Card.of(6, s, False) for s in range(4)]
-    rest = [
-        Card.of(r, s, False)
-        for r, s in itertools.product(range(1, 14), range(4))
-        if (r, s) not in up and r != 6
-    ]
-    columns: list[list[Card]] = [[six] for six in sixes] + [[], [], []]
-    for k, card in enumerate(rest):
-        columns[k % 7].append(card)
-    for s in range(4):
-        columns[s].append(Card.of(13, s))
+    up = {(5, 0), (5, 1), (5, 2), (4, 2)} | {(6, s) for s in range(4)}  # the sixes: below
+    columns = kings_on_the_rest(up, range(7), [[six] for six in sixes] + [[], [], []])
     columns[4].append(Card.of(5, 0))
     columns[5].append(Card.of(5, 1))
     columns[6] += [Card.of(5, 2), Card.of(4, 2)]
     return columns
+
+
+def split_suits(deal_the_clubs_seven: bool = False) -> tuple[list[list[Card]], list[Card]]:
+    """The four suits, each King down to Ace face up, over the seven columns: clubs split
+    after its 8 (t1, t2), diamonds whole (t3), hearts after its 7 (t4, t5), spades after its
+    5 (t6, t7); every lower half may go on its upper half. With ``deal_the_clubs_seven``, the
+    clubs' seven is taken out of t2 to be the stock. Returns (the columns, the stock)."""
+    suit = [[Card.of(r, s) for r in range(13, 0, -1)] for s in range(4)]
+    stock = [suit[0].pop(6)] if deal_the_clubs_seven else []
+    columns = [suit[0][:6], suit[0][6:], suit[1], suit[2][:7], suit[2][7:], suit[3][:9],
+               suit[3][9:]]  # fmt: skip
+    return columns, stock
 
 
 def test_a_stuck_position_is_proved_dead_and_the_full_search_agrees() -> None:
@@ -91,11 +117,9 @@ def test_a_stuck_position_with_stock_left_is_proved_dead_and_the_full_search_agr
 
 
 def test_a_position_won_after_the_deal_is_not_proved_dead() -> None:
-    suit = [[Card.of(r, s) for r in range(13, 0, -1)] for s in range(4)]
     # The clubs' seven is the card to deal (onto t1's eight); then t2's six..ace go on it.
-    columns = [suit[0][:6], suit[0][7:], suit[1], suit[2][:7], suit[2][7:], suit[3][:9],
-               suit[3][9:]]  # fmt: skip
-    start = position(columns, [suit[0][6]])
+    columns, stock = split_suits(deal_the_clubs_seven=True)
+    start = position(columns, stock)
     finder = SEARCH.finder(start)
     assert finder is not None
     assert not stuck_for_good(finder, finder.root)
@@ -107,18 +131,7 @@ def test_a_moved_card_still_covered_by_its_run_is_no_target() -> None:
     the seven (no other seven is ever uncovered), so t7's six of spades never finds a seven:
     proved dead (a rule that counted every card that moved as a target anywhere could not
     prove it), and the exhaustive search agrees."""
-    kings = [Card.of(13, s, True) for s in range(4)]
-    shown = {(13, s) for s in range(4)} | {(8, 0), (2, 0), (7, 2), (6, 2), (6, 3)}
-    rest = [
-        Card.of(r, s, False)
-        for r, s in itertools.product(range(1, 14), range(4))
-        if (r, s) not in shown
-    ]
-    columns: list[list[Card]] = [[], [], [], [], [], [], []]
-    for k, card in enumerate(rest):
-        columns[k % 5].append(card)
-    for s in range(4):
-        columns[s].append(kings[s])
+    columns = kings_on_the_rest({(8, 0), (2, 0), (7, 2), (6, 2), (6, 3)}, range(5))
     columns[4].append(Card.of(8, 0))
     columns[5] = [Card.of(2, 0, False), Card.of(7, 2), Card.of(6, 2)]
     columns[6] = [Card.of(6, 3)]
@@ -131,10 +144,8 @@ def test_a_moved_card_still_covered_by_its_run_is_no_target() -> None:
 
 
 def test_a_position_one_move_from_a_win_is_not_proved_dead() -> None:
-    suit = [[Card.of(r, s) for r in range(13, 0, -1)] for s in range(4)]
     # Every suit split in two, every column full: the lower half of each goes on the upper.
-    columns = [suit[0][:6], suit[0][6:], suit[1], suit[2][:7], suit[2][7:], suit[3][:9],
-               suit[3][9:]]  # fmt: skip
+    columns, _ = split_suits()
     finder = SEARCH.finder(position(columns))
     assert finder is not None
     assert not stuck_for_good(finder, finder.root)
@@ -206,17 +217,7 @@ def test_a_card_s_only_target_taken_by_the_card_that_freed_it_is_no_target() -> 
     is free only then, and its only target is that five, now covered for good: proved dead (a
     rule that let the four of diamonds on the five could not prove it), and the exhaustive
     search agrees."""
-    shown = {(13, s) for s in range(4)} | {(5, 2), (4, 1), (4, 2), (2, 0)}
-    rest = [
-        Card.of(r, s, False)
-        for r, s in itertools.product(range(1, 14), range(4))
-        if (r, s) not in shown
-    ]
-    columns: list[list[Card]] = [[], [], [], [], [], [], []]
-    for k, card in enumerate(rest):
-        columns[(0, 1, 2, 3, 4, 6)[k % 6]].append(card)
-    for s in range(4):
-        columns[s].append(Card.of(13, s))
+    columns = kings_on_the_rest({(5, 2), (4, 1), (4, 2), (2, 0)}, (0, 1, 2, 3, 4, 6))
     columns[4].append(Card.of(5, 2))
     columns[5] = [Card.of(4, 1, False), Card.of(4, 2)]
     columns[6].append(Card.of(2, 0))
