@@ -7,17 +7,17 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import partial
-from types import FrameType
 
 from patience_core.model import Card
-from patience_core.play import HANG_UP_EXIT, CardStyle, PlayRequest, open_game
+from patience_core.play import HANG_UP_EXIT, CardStyle, PlayController, PlayRequest, open_game
 from patience_core.plugins import PluginHost
 from patience_core.tui._app import PatienceApp
 from patience_core.tui._board import card_label
 from patience_core.tui._core import FAILED
+from patience_core.tui._ending import ending_signals
+from patience_core.tui._terminal import forgiving_driver
 
 __all__ = ["can_run", "run_fullscreen"]
 
@@ -49,9 +49,10 @@ def run_fullscreen(
 
     The game is opened as the line player opens it (:func:`~patience_core.play.open_game`: the
     same checks, the lock, a resumed or new save). Every move is saved; Ctrl-C, the terminal
-    closing (SIGHUP) and SIGTERM save the game and end the app; the terminal is restored on
-    every way out. When the game's plugin fails, the app ends with the game saved and one line
-    on standard error, printed after the screen is restored.
+    closing (SIGHUP, or gone with no signal) and SIGTERM save the game and end the app, or the
+    process when the app cannot end (:mod:`patience_core.tui._ending`); the terminal is
+    restored on every way out. When the game's plugin fails, the app ends with the game saved
+    and one line on standard error, printed after the screen is restored.
 
     :param own_exit: tells patience's own ``SystemExit`` from a failing plugin's.
     :param show_traceback: prints a failing plugin's traceback (``PATIENCE_DEBUG``).
@@ -81,52 +82,42 @@ def run_fullscreen(
         )
         app = PatienceApp(controller, card_text, summary)
         app.colourless = _monochrome()  # no colour codes at all for a terminal without colour
-        with _ending_signals(app) as received:
+        app.driver_class = forgiving_driver(app.driver_class)  # a terminal gone must not hang it
+        with ending_signals(app, controller) as ending:
             code = run_app(app)
-        saved = controller.save()
-        for line in app.kept:
-            print(line)
-        for line in dict.fromkeys(app.warnings):  # each once (a failing save warns at every move)
-            print(line, file=sys.stderr)
-        if app.failure is not None:
-            print(app.failure, file=sys.stderr)
-            return FAILED
-        state = "saved" if saved else "NOT saved"
-        if received:
-            if received[0] == getattr(signal, "SIGHUP", None):
-                return HANG_UP_EXIT  # the terminal closed: nobody reads more (as the line player)
-            print(
-                f"Interrupted: game {state}; resume with: {controller.resume_hint}", file=sys.stderr
-            )
-            return 128 + received[0]
-        # As the line player ends: the statistics' line once the game has a row, where it is.
-        controller.record_stats()
-        stats_line = controller.tally.summary_line() if controller.session.moves else None
-        if stats_line is not None:
-            print(stats_line)
-        print(f"Game {state} to {controller.path}; resume with: {controller.resume_hint}")
-        return code if code is not None else 0
+            ending.app_ended()
+            try:
+                return _after_app(app, controller, ending.received, code)
+            finally:
+                opened.release()  # under the handlers still: a second signal cannot cut it short
     finally:
         opened.release()
 
 
-@contextmanager
-def _ending_signals(app: PatienceApp) -> Iterator[list[int]]:
-    """SIGHUP, SIGINT and SIGTERM end the app as ``q`` does (the game is saved after it); the
-    list yielded holds the signal received, if any. (Ctrl-C on the keyboard is a key of the
-    app, which quits.)"""
-    received: list[int] = []
-
-    def end(number: int, _frame: FrameType | None) -> None:
-        received.append(number)
-        app.call_later(app.exit, 0)
-
-    wanted = [
-        getattr(signal, name) for name in ("SIGHUP", "SIGINT", "SIGTERM") if hasattr(signal, name)
-    ]
-    previous = {number: signal.signal(number, end) for number in wanted}
-    try:
-        yield received
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+def _after_app(
+    app: PatienceApp, controller: PlayController, received: list[int], code: int | None
+) -> int:
+    """Save the game the app has ended, say how it ended and answer the exit code (see
+    :func:`run_fullscreen`); ``received`` holds the signal that ended it, if any (SIGHUP for a
+    terminal gone)."""
+    saved = controller.save()
+    if received and received[0] == getattr(signal, "SIGHUP", None):
+        return HANG_UP_EXIT  # the terminal closed: nobody reads more (as the line player)
+    for line in app.kept:
+        print(line)
+    for line in dict.fromkeys(app.warnings):  # each once (a failing save warns at every move)
+        print(line, file=sys.stderr)
+    if app.failure is not None:
+        print(app.failure, file=sys.stderr)
+        return FAILED
+    state = "saved" if saved else "NOT saved"
+    if received:
+        print(f"Interrupted: game {state}; resume with: {controller.resume_hint}", file=sys.stderr)
+        return 128 + received[0]
+    # As the line player ends: the statistics' line once the game has a row, where it is.
+    controller.record_stats()
+    stats_line = controller.tally.summary_line() if controller.session.moves else None
+    if stats_line is not None:
+        print(stats_line)
+    print(f"Game {state} to {controller.path}; resume with: {controller.resume_hint}")
+    return code if code is not None else 0
