@@ -58,6 +58,8 @@ PLUGIN = textwrap.dedent(
 
         def deal(self, deal):
             self.deal_number = deal.number
+            if "slow-deal-2" in os.environ.get("BROKEN_GOLF", "").split(",") and deal.number == 2:
+                time.sleep(3)
             log = os.environ.get("BROKEN_GOLF_LOG")
             if log:
                 with open(log, "a") as out:
@@ -66,7 +68,7 @@ PLUGIN = textwrap.dedent(
 
         def play(self, position, move):
             mode = os.environ.get("BROKEN_GOLF", "")
-            if mode == "killed-in-deal-4" and getattr(self, "deal_number", 0) == 4:
+            if "killed-in-deal-4" in mode.split(",") and getattr(self, "deal_number", 0) == 4:
                 os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
             if mode == "waits-in-deal-1" and getattr(self, "deal_number", 0) == 1:
                 time.sleep(120)
@@ -231,9 +233,9 @@ def test_a_worker_that_keeps_dying_stops_the_run_in_one_line_and_the_rows_stored
     broken_golf: Path, tmp_path: Path
 ) -> None:
     """A worker killed in deal 4 every time (as the out-of-memory killer would): each death is
-    told and the deals not stored are played again; the third in a row stops the run in one
-    line, exit 1, no hang, deals 1-3 stored; the run resumed once the cause is gone gives the
-    file an uninterrupted run gives."""
+    told and the deals not stored are played again; the third in a row of deal 4 played alone
+    stops the run in one line naming it, exit 1, no hang, deals 1-3 stored; the run resumed
+    once the cause is gone gives the file an uninterrupted run gives."""
     target = tmp_path / "rows.csv"
     args = ["-n", "8", "--strategy", "greedy", "-j", "2", "-O", str(target)]
     code, err = _simulate(broken_golf, "killed-in-deal-4", *args)
@@ -243,8 +245,8 @@ def test_a_worker_that_keeps_dying_stops_the_run_in_one_line_and_the_rows_stored
         "a worker process died (killed, or out of memory?)"
     }
     assert last == (
-        "patience: error: worker processes died 3 times (killed, or out of memory?) before the "
-        "deal 4 was stored; the rows stored stay, and the same command plays the rest"
+        "patience: error: worker processes died 3 times (killed, or out of memory?) in deal 4, "
+        "played alone; the rows stored stay, and the same command plays the rest"
     )
     assert not target.exists()
     assert {"1", "2", "3"} <= set(_stored()) and "4" not in _stored()
@@ -255,6 +257,22 @@ def test_a_worker_that_keeps_dying_stops_the_run_in_one_line_and_the_rows_stored
     assert code == 0, err
     assert _columns(target) == _columns(whole)
     assert len(_columns(whole)) == 8
+
+
+def test_a_worker_killed_beside_a_slow_deal_names_the_deal_that_kills_it(
+    broken_golf: Path, tmp_path: Path
+) -> None:
+    """Deal 2 is slow and deal 4 kills its worker every time: the slow deal, still in play
+    (the oldest not stored) whenever the pool breaks, is not blamed; played alone after the
+    first death, it is stored, and deal 4 played alone is the one the run stops on."""
+    target = tmp_path / "rows.csv"
+    args = ["-n", "8", "--strategy", "greedy", "-j", "2", "-O", str(target)]
+    code, err = _simulate(broken_golf, "killed-in-deal-4,slow-deal-2", *args)
+    assert code == 1, err
+    assert err.splitlines()[-1].startswith(
+        "patience: error: worker processes died 3 times (killed, or out of memory?) in deal 4,"
+    ), err
+    assert {"1", "2", "3"} <= set(_stored()) and "4" not in _stored()
 
 
 def test_a_failing_deal_keeps_the_rows_before_it_whatever_jobs(

@@ -155,25 +155,31 @@ def local_chunks(
     chunk as it completes (any order). Closing the iterator, or an exception leaving it (a
     ``KeyboardInterrupt`` too), ends the workers at once.
 
-    A worker that dies breaks the pool: ``on_note`` is told, a new pool plays the chunks not yet
-    done.
+    A worker that dies breaks the pool: ``on_note`` is told, and the chunks that may have been
+    in play then (the ``jobs + 1`` oldest not done: a pool runs its chunks in order and queues
+    one ahead) are played again one at a time, each in a pool of its own, so that a chunk that
+    kills its worker is told from the chunks that only shared the pool with it; then the rest
+    in parallel again.
 
     :raises PluginError: when a plugin's code fails in a worker (the line it gives), once the
         chunks before the failing one are done (their rows yielded).
-    :raises WorkerDied: when the pool breaks three times while the same chunk is the oldest
-        not done, or at once when its workers could not start (:data:`MAIN_GUARD`).
+    :raises WorkerDied: when the same chunk, played alone, kills its worker three times in a
+        row, or at once when the workers could not start (:data:`MAIN_GUARD`).
     """
     _in_worker_start()
     pending = dict(enumerate(chunks))
     deaths, suspect = 0, -1
+    alone: set[int] = set()  # chunks to play one at a time, after a worker died
     context = multiprocessing.get_context("spawn")
     users_safe_path = _SAFE_PATH in os.environ
     while pending:
+        alone &= pending.keys()
+        batch = {min(alone): pending[min(alone)]} if alone else pending
         # The pool's queues start multiprocessing's resource tracker, and its first chunks the
         # workers: all of them born deaf to Ctrl-C and safe from a signal.py of the user's.
         with deaf_and_safe():
             executor = ProcessPoolExecutor(
-                min(jobs, len(pending)),
+                min(jobs, len(batch)),
                 context,
                 initializer=_worker_start,
                 initargs=(os.getpid(), users_safe_path),
@@ -181,7 +187,7 @@ def local_chunks(
         try:
             with deaf_and_safe():
                 futures: dict[Future[tuple[list[SimRow], PatienceError | None]], int] = {
-                    executor.submit(play_chunk, chunk): index for index, chunk in pending.items()
+                    executor.submit(play_chunk, chunk): index for index, chunk in batch.items()
                 }
             broken = False
             failed: tuple[int, PatienceError] | None = None
@@ -210,17 +216,21 @@ def local_chunks(
             if broken and _MAIN_RERUN in _stop(executor):
                 raise WorkerDied(MAIN_GUARD)
             if broken:
-                # The oldest chunk not done is the likeliest to kill its worker: when it is
-                # still the same after _DEATHS breaks, the run stops instead of looping.
-                oldest = min(pending)
-                deaths = deaths + 1 if oldest == suspect else 1
-                suspect = oldest
+                if len(batch) == 1:
+                    # Played alone, the chunk killed its worker itself: after _DEATHS in a
+                    # row the run stops instead of looping.
+                    (culprit,) = batch
+                    deaths = deaths + 1 if culprit == suspect else 1
+                    suspect = culprit
+                else:
+                    alone = set(sorted(pending)[: jobs + 1])
                 left = sum(len(pending[index][2]) for index in pending)
                 if deaths >= _DEATHS:
                     raise WorkerDied(
                         f"worker processes died {deaths} times (killed, or out of memory?) "
-                        f"before the deal {chunks[oldest][2][0]} was stored; the rows stored "
-                        "stay, and the same command plays the rest"
+                        f"in deal {chunks[suspect][2][0]}"
+                        f"{'' if len(chunks[suspect][2]) == 1 else ' or the deals after it'}, "
+                        "played alone; the rows stored stay, and the same command plays the rest"
                     )
                 if on_note is not None:
                     on_note(
