@@ -43,7 +43,7 @@ from patience_core.play._loading import (
     restore_session,
     whole_number,
 )
-from patience_core.play._narrow import fit_board, fit_text, line_width
+from patience_core.play._narrow import echo_fitted, fit_board, fit_text, line_width
 from patience_core.play._outcome import Outcome
 from patience_core.play._render import (
     CardStyle,
@@ -127,6 +127,7 @@ __all__ = [
     "dead_check_budget",
     "dead_check_seconds",
     "default_save_path",
+    "echo_fitted",
     "finish_moves",
     "fit_board",
     "fit_text",

@@ -11,13 +11,20 @@ from collections.abc import Callable
 from functools import partial
 
 from patience_core.model import Card
-from patience_core.play import HANG_UP_EXIT, CardStyle, PlayController, PlayRequest, open_game
+from patience_core.play import (
+    HANG_UP_EXIT,
+    CardStyle,
+    PlayController,
+    PlayRequest,
+    echo_fitted,
+    open_game,
+)
 from patience_core.plugins import PluginHost
 from patience_core.tui._app import PatienceApp
 from patience_core.tui._board import card_label
 from patience_core.tui._core import FAILED
 from patience_core.tui._ending import ending_signals
-from patience_core.tui._terminal import forgiving_driver
+from patience_core.tui._terminal import forgiving_driver, silence_output
 
 __all__ = ["can_run", "run_fullscreen"]
 
@@ -102,6 +109,7 @@ def _after_app(
     terminal gone)."""
     saved = controller.save()
     if received and received[0] == getattr(signal, "SIGHUP", None):
+        silence_output()
         return HANG_UP_EXIT  # the terminal closed: nobody reads more (as the line player)
     for line in app.kept:
         print(line)
@@ -112,12 +120,13 @@ def _after_app(
         return FAILED
     state = "saved" if saved else "NOT saved"
     if received:
-        print(f"Interrupted: game {state}; resume with: {controller.resume_hint}", file=sys.stderr)
+        # Fitted as the line player's: the command is never cut in the middle (docs/play.md).
+        echo_fitted(f"Interrupted: game {state}; resume with: {controller.resume_hint}", err=True)
         return 128 + received[0]
     # As the line player ends: the statistics' line once the game has a row, where it is.
     controller.record_stats()
     stats_line = controller.tally.summary_line() if controller.session.moves else None
     if stats_line is not None:
-        print(stats_line)
-    print(f"Game {state} to {controller.path}; resume with: {controller.resume_hint}")
+        echo_fitted(stats_line)
+    echo_fitted(f"Game {state} to {controller.path}; resume with: {controller.resume_hint}")
     return code if code is not None else 0

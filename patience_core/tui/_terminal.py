@@ -17,13 +17,20 @@ import contextlib
 import os
 import select
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO, cast
 
 from textual.driver import Driver
 
-__all__ = ["forgiving_driver", "restore_terminal", "terminal_settings", "watch_outside"]
+__all__ = [
+    "forgiving_driver",
+    "restore_terminal",
+    "silence_output",
+    "terminal_settings",
+    "watch_outside",
+]
 
 # What Textual's driver writes when it leaves the screen (the keyboard protocol popped, the
 # mouse and bracketed paste off, line wrap on, the main screen and the cursor back).
@@ -100,6 +107,15 @@ def restore_terminal(descriptor: int, settings: list[Any] | None, screen: int) -
             pass
     with contextlib.suppress(OSError):
         os.write(screen, _RESTORE.encode())
+
+
+def silence_output() -> None:
+    """Point standard output and standard error at ``os.devnull``: the terminal is gone, and
+    Python's flush of them at exit would fail with EIO and turn the exit status into 120."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            os.dup2(devnull, stream.fileno())
 
 
 def forgiving_driver(driver_class: type[Driver]) -> type[Driver]:

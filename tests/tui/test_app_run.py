@@ -58,6 +58,29 @@ def test_a_game_played_quit_and_resumed(
     assert list(read_save(path).moves) == ["deal", "deal"]
 
 
+def test_the_resume_line_at_a_narrow_terminal_keeps_the_command_whole(
+    patience_host: PluginHost,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The line the player prints as it ends is wrapped between words, as the line player's:
+    at 40 columns no line (the statistics line too) is longer, but for a word (the path) longer
+    on its own, and no word of the resume command is cut (80 columns cut 'escalator' in
+    two)."""
+    import patience_core.play._narrow as narrow
+
+    monkeypatch.setattr(narrow, "line_width", lambda stream=None: 40)
+    path = tmp_path / "game.json"
+    assert _run(patience_host, _request(path), _deal_and_quit) == 0
+    lines = capsys.readouterr().out.splitlines()
+    ending = lines[lines.index("Game saved to") :]
+    assert " ".join(ending) == (
+        f"Game saved to {path}; resume with: patience play fake --resume --file {path}"
+    )
+    assert all(len(line) <= 40 or " " not in line for line in lines)
+
+
 def test_the_save_is_locked_while_the_app_runs(patience_host: PluginHost, tmp_path: Path) -> None:
     from patience_core.errors import PatienceError
 
