@@ -75,9 +75,9 @@ def main(argv: list[str] | None = None, obj: Any = None) -> None:
         with contextlib.suppress(OSError):
             click.echo(f"patience: error:{where} {reason}", err=True)
         # Output that could not be written must not fail again when Python flushes it at exit.
-        with contextlib.suppress(OSError, ValueError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+        from patience_core.files import silence_output  # only on this way out
+
+        silence_output(sys.stdout)
         sys.exit(1)
     except BaseException as exc:  # Ctrl-C is handled above
         if own_exit(exc):

@@ -5,7 +5,6 @@ Layer 5 (command line).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from typing import Any
@@ -59,7 +58,7 @@ def quit_quietly() -> None:
     """The reader of our output went away (``| head``): stop at once, print nothing, and exit
     with :data:`EXIT_BROKEN_PIPE` (the Python documentation's "Note on SIGPIPE": standard output
     goes to ``os.devnull``, so that Python's flush at exit does not fail again)."""
-    with contextlib.suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    from patience_core.files import silence_output  # only on this way out: not at start-up
+
+    silence_output(sys.stdout)
     sys.exit(EXIT_BROKEN_PIPE)

@@ -17,6 +17,7 @@ from patience_core.files._atomic import (
 )
 from patience_core.files._lock import WriterLock
 from patience_core.files._store import DATA_DIR_ENV, data_dir, move_aside, write_json_atomic
+from patience_core.files._streams import silence_output
 
 __all__ = [
     "DATA_DIR_ENV",
@@ -28,6 +29,7 @@ __all__ = [
     "move_aside",
     "protected",
     "remove_stale_temporaries",
+    "silence_output",
     "write_bytes_atomic",
     "write_json_atomic",
     "write_text_atomic",

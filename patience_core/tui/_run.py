@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from functools import partial
 
+from patience_core.files import silence_output
 from patience_core.model import Card
 from patience_core.play import (
     HANG_UP_EXIT,
@@ -24,7 +25,7 @@ from patience_core.tui._app import PatienceApp
 from patience_core.tui._board import card_label
 from patience_core.tui._core import FAILED
 from patience_core.tui._ending import ending_signals
-from patience_core.tui._terminal import forgiving_driver, silence_output
+from patience_core.tui._terminal import forgiving_driver
 
 __all__ = ["can_run", "run_fullscreen"]
 
@@ -109,7 +110,7 @@ def _after_app(
     terminal gone)."""
     saved = controller.save()
     if received and received[0] == getattr(signal, "SIGHUP", None):
-        silence_output()
+        silence_output(sys.stdout, sys.stderr)
         return HANG_UP_EXIT  # the terminal closed: nobody reads more (as the line player)
     for line in app.kept:
         print(line)

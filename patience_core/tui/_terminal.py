@@ -17,7 +17,6 @@ import contextlib
 import os
 import select
 import signal
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO, cast
@@ -27,7 +26,6 @@ from textual.driver import Driver
 __all__ = [
     "forgiving_driver",
     "restore_terminal",
-    "silence_output",
     "terminal_settings",
     "watch_outside",
 ]
@@ -107,15 +105,6 @@ def restore_terminal(descriptor: int, settings: list[Any] | None, screen: int) -
             pass
     with contextlib.suppress(OSError):
         os.write(screen, _RESTORE.encode())
-
-
-def silence_output() -> None:
-    """Point standard output and standard error at ``os.devnull``: the terminal is gone, and
-    Python's flush of them at exit would fail with EIO and turn the exit status into 120."""
-    with contextlib.suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        for stream in (sys.stdout, sys.stderr):
-            os.dup2(devnull, stream.fileno())
 
 
 def forgiving_driver(driver_class: type[Driver]) -> type[Driver]:
