@@ -17,7 +17,7 @@ from patience_core.play import HANG_UP_EXIT, PlayController
 from patience_core.tui._app import PatienceApp
 from patience_core.tui._terminal import restore_terminal, terminal_settings, watch_outside
 
-__all__ = ["GRACE_SECONDS", "Ending", "ending_signals"]
+__all__ = ["GRACE_SECONDS", "Ending", "ending_signals", "interrupted_line"]
 
 #: How long the app has to end once asked from outside before the process is ended without it.
 GRACE_SECONDS = 1.5
@@ -94,11 +94,17 @@ class Ending:
         restore_terminal(self._descriptor, self._settings, self._screen)
         if number == _HANG_UP:  # a closed terminal has no one to tell (as the line player)
             os._exit(HANG_UP_EXIT)
-        state = "saved" if controller.saved else "NOT saved"
-        lines = [*warnings, f"Interrupted: game {state}; resume with: {controller.resume_hint}"]
+        lines = [*warnings, interrupted_line(controller)]
         with contextlib.suppress(OSError):
             os.write(self._screen, "".join(f"{line}\n" for line in lines).encode())
         os._exit(128 + number)
+
+
+def interrupted_line(controller: PlayController) -> str:
+    """The line said when a signal ended the game: whether its last save worked, and the
+    command that resumes it."""
+    state = "saved" if controller.saved else "NOT saved"
+    return f"Interrupted: game {state}; resume with: {controller.resume_hint}"
 
 
 @contextlib.contextmanager

@@ -24,7 +24,7 @@ from patience_core.plugins import PluginHost
 from patience_core.tui._app import PatienceApp
 from patience_core.tui._board import card_label
 from patience_core.tui._core import FAILED
-from patience_core.tui._ending import ending_signals
+from patience_core.tui._ending import ending_signals, interrupted_line
 from patience_core.tui._terminal import forgiving_driver
 
 __all__ = ["can_run", "run_fullscreen"]
@@ -119,15 +119,15 @@ def _after_app(
     if app.failure is not None:
         print(app.failure, file=sys.stderr)
         return FAILED
-    state = "saved" if saved else "NOT saved"
     if received:
         # Fitted as the line player's: the command is never cut in the middle (docs/play.md).
-        echo_fitted(f"Interrupted: game {state}; resume with: {controller.resume_hint}", err=True)
+        echo_fitted(interrupted_line(controller), err=True)
         return 128 + received[0]
     # As the line player ends: the statistics' line once the game has a row, where it is.
     controller.record_stats()
     stats_line = controller.tally.summary_line() if controller.session.moves else None
     if stats_line is not None:
         echo_fitted(stats_line)
+    state = "saved" if saved else "NOT saved"
     echo_fitted(f"Game {state} to {controller.path}; resume with: {controller.resume_hint}")
     return code if code is not None else 0
